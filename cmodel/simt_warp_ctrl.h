@@ -1,0 +1,64 @@
+/* simt_warp_ctrl: C golden model of the stack-less warp control unit
+ * (rtl/warp/simt_warp_ctrl.sv). The cycle contract is docs/units/warp_ctrl.md: per-lane PC_i and
+ * SP_i, MPC = min over enabled lanes of SP_i:PC_i (Collange 2011 §3), the increment shortcut
+ * (§4.1), memory instructions through the same unified arbiter (§4.2-4.3).
+ *
+ * Use: simt_warp_ctrl_reset(), then each cycle fill a simt_warp_ctrl_in, call
+ * simt_warp_ctrl_eval() to get the outputs of that cycle, and simt_warp_ctrl_step() for the
+ * clock edge. Limits: 1 <= W <= 64, SP_W >= 1, SP_W + PC_W <= 64, OFF_W < PC_W.
+ */
+#ifndef SIMT_WARP_CTRL_H
+#define SIMT_WARP_CTRL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SIMT_WARP_MAX_W 64
+
+typedef struct {
+    unsigned w, pc_w, sp_w, off_w;
+} simt_warp_ctrl_cfg;
+
+enum { SIMT_OP_ALU = 0, SIMT_OP_BRANCH = 1, SIMT_OP_MEM = 2, SIMT_OP_EXIT = 3 };
+
+typedef struct {
+    int launch;
+    uint64_t launch_mask, launch_pc, launch_sp;
+    int issue;
+    unsigned op;                      /* SIMT_OP_* */
+    uint64_t npc[SIMT_WARP_MAX_W];    /* BRANCH: per-lane next PC */
+    uint64_t nsp[SIMT_WARP_MAX_W];    /* BRANCH: per-lane next SP */
+    uint64_t addr[SIMT_WARP_MAX_W];   /* MEM: per-lane data address */
+    int mem_hit;
+    uint64_t wake;
+} simt_warp_ctrl_in;
+
+typedef struct {
+    int mpc_valid;
+    uint64_t mpc, msp, active;
+    int arb;
+    int mem_req;
+    uint64_t mem_line, served;
+    uint64_t live, sleep;
+    uint64_t pc[SIMT_WARP_MAX_W], sp[SIMT_WARP_MAX_W];
+    int done;
+} simt_warp_ctrl_out;
+
+typedef struct {
+    simt_warp_ctrl_cfg cfg;
+    uint64_t pc[SIMT_WARP_MAX_W], sp[SIMT_WARP_MAX_W];
+    uint64_t live, sleep;
+    uint64_t mkey;  /* {msp, mpc} */
+    int mvalid, arb;
+} simt_warp_ctrl;
+
+/* 0 if supported, else -1 and a message. */
+int simt_warp_ctrl_cfg_check(const simt_warp_ctrl_cfg *cfg, char *err, size_t errlen);
+/* Reset (rst_ni low): every lane dead. cfg must have passed simt_warp_ctrl_cfg_check. */
+void simt_warp_ctrl_reset(simt_warp_ctrl *s, const simt_warp_ctrl_cfg *cfg);
+/* Outputs of the current cycle for inputs in. */
+void simt_warp_ctrl_eval(const simt_warp_ctrl *s, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *out);
+/* Clock edge with inputs in. */
+void simt_warp_ctrl_step(simt_warp_ctrl *s, const simt_warp_ctrl_in *in);
+
+#endif
