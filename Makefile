@@ -4,8 +4,12 @@ SHELL := bash
 .DEFAULT_GOAL := help
 include tools/tools.mk
 include rtl/rtl.mk
+include tb/tb.mk
 -include synth/synth.mk
 -include formal/formal.mk
+
+.PHONY: FORCE
+FORCE:
 
 .PHONY: help
 help:
@@ -17,3 +21,38 @@ help:
 	@echo "  make formal     SymbiYosys proofs: build/formal/summary.md"
 	@echo "  make tools      install the pinned tools (run on demand by the targets above)"
 	@echo "Variables: YOSYS= SBY= VERILATOR= (use your own tools), TOOLS_DIR= (default .tools)"
+
+# ---- lint: Verilator -Wall on every unit top at every W, Yosys read/elaborate checks ----
+LINT_DIR := build/lint
+.PHONY: lint lint-verilator lint-yosys
+lint: lint-verilator lint-yosys
+	@echo "lint: OK"
+
+lint-verilator:
+	@for w in $(WIDTHS); do \
+	  for top in $(ARB_TOPS) $(WARP_TOPS) simt_arb_top; do \
+	    $(VERILATOR) --lint-only -Wall -GW=$$w --top-module $$top $(RTL_ALL) tb/hdl/simt_arb_top.sv \
+	      || { echo "lint: verilator failed on $$top W=$$w"; exit 1; }; \
+	  done; done
+	@echo "lint: verilator -Wall clean: $(ARB_TOPS) $(WARP_TOPS) simt_arb_top x W = $(WIDTHS)"
+
+# Yosys: read with -noautowire (an implicit wire is an error), elaborate every top, reject
+# latches, undriven or multiply-driven nets ('check -assert').
+lint-yosys: | $(YOSYS_STAMP)
+	@mkdir -p $(LINT_DIR)
+	@{ echo "read_verilog -sv -noautowire $(RTL_ALL) tb/hdl/simt_arb_top.sv"; \
+	   for top in $(ARB_TOPS) $(WARP_TOPS) simt_arb_top; do \
+	     echo "design -save base"; echo "hierarchy -check -top $$top"; echo "proc"; \
+	     echo "flatten"; echo "check -assert -noinit"; echo "select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr"; \
+	     echo "design -load base"; done; } > $(LINT_DIR)/lint.ys
+	@$(YOSYS) -q -l $(LINT_DIR)/yosys.log $(LINT_DIR)/lint.ys >/dev/null 2>&1 \
+	  || { grep -E "ERROR|Warning" $(LINT_DIR)/yosys.log | head -20; echo "lint: yosys failed ($(LINT_DIR)/yosys.log)"; exit 1; }
+	@if grep -q "Warning" $(LINT_DIR)/yosys.log; then grep "Warning" $(LINT_DIR)/yosys.log | head -20; \
+	  echo "lint: yosys warnings ($(LINT_DIR)/yosys.log)"; exit 1; fi
+	@echo "lint: yosys read/elaborate clean (-noautowire, no latches, check -assert)"
+
+# ---- tests ----
+SEED ?= 1
+.PHONY: test
+test: build/bin/simtcheck
+	@tb/run_tests.sh tb/tests.txt $(SEED)

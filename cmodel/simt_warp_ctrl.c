@@ -111,12 +111,13 @@ void simt_warp_ctrl_step(simt_warp_ctrl *s, const simt_warp_ctrl_in *in)
         int shortcut = 0, hold = 0;
         if (op == SIMT_OP_ALU)
             shortcut = !carry;
-        else if (op == SIMT_OP_MEM) {
+        else if (op == SIMT_OP_MEM && !carry) {
             if (o.active & ~o.served)
                 hold = 1; /* conflicting lanes replay at MPC */
-            else if (in->mem_hit && !carry)
+            else if (in->mem_hit)
                 shortcut = 1;
         }
+        /* With carry, served lanes wrap to {msp, 0}, below MPC: arbitrate. */
         if (woke || launched)
             shortcut = hold = 0;
         if (shortcut) {

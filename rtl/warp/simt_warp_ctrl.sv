@@ -194,13 +194,12 @@ module simt_warp_ctrl #(
   // mpc_inc: one shared incrementer instead of one per lane.
   // ---------------------------------------------------------------------------------------------
   for (genvar i = 0; i < W; i++) begin : g_lane
-    logic launch_l, act_l, branch_l, exit_l, inc_l, wake_l;
+    logic launch_l, act_l, branch_l, exit_l, inc_l;
     assign launch_l = launch_i & launch_mask_i[i] & ~live_q[i];
     assign act_l    = issue_i & active[i];               // fire & active[i]
     assign branch_l = act_l & is_branch;                 // §3: each lane computes its own PC
     assign exit_l   = act_l & is_exit;
     assign inc_l    = (act_l & is_alu) | served[i];      // ALU, or served by the MEM line (§4.2)
-    assign wake_l   = wake_i[i] & sleep_q[i] & live_q[i];
 
     assign pc_d[i*PC_W +: PC_W] = launch_l ? launch_pc_i
                                 : branch_l ? npc_i[i*PC_W +: PC_W]
@@ -210,9 +209,20 @@ module simt_warp_ctrl #(
                                 : branch_l ? nsp_i[i*SP_W +: SP_W]
                                 :            sp_q[i*SP_W +: SP_W];
     assign live_d[i]  = launch_l | (live_q[i] & ~exit_l);
-    // Served lanes sleep on a miss (§4.2, "flagged as inactive until data availability").
-    assign sleep_d[i] = ~launch_l & ((served[i] & ~mem_hit_i) | (sleep_q[i] & ~wake_l));
+    // sleep_d is computed on whole vectors below (Verilator 5.006 workaround).
   end
+
+  // Served lanes sleep on a miss (§4.2, "flagged as inactive until data availability"); a
+  // wake-up clears the bit of a sleeping lane, a launch clears it too.
+  // TOOL NOTE: written per lane inside g_lane as
+  //   sleep_d[i] = ~launch_l & ((served[i] & ~mem_hit_i) | (sleep_q[i] & ~wake_l)),
+  // the Verilator 5.006 C++ (with or without -fno-dfg) dropped the (sleep_q & ~wake_l) term for the
+  // odd lanes, so sleeping lanes woke by themselves; the cross-check caught it (simtcheck warp
+  // --test mem-runahead). The same function on whole vectors is compiled correctly.
+  logic [W-1:0] launch_v, wake_v;
+  assign launch_v = {W{launch_i}} & launch_mask_i & ~live_q;
+  assign wake_v   = wake_i & sleep_q & live_q;
+  assign sleep_d  = ~launch_v & ((served & ~{W{mem_hit_i}}) | (sleep_q & ~wake_v));
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin

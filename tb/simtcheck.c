@@ -1,0 +1,413 @@
+/* simtcheck: cycle-by-cycle cross-check of a unit's RTL against its C golden model.
+ *
+ *   simtcheck UNIT [--lanes N] [--cycles N] [--seed S] [--trace FILE] [--record FILE]
+ *                  [--wave FILE] [--test NAME] [--impl 0|1] [--netlist] [--list]
+ *
+ * Ends with one line "UNIT: C cycles, M mismatches, R cycles/s" and exits 0 only when there
+ * was no mismatch (and, for a directed test, every expectation from the paper held). On the
+ * first mismatch it prints cycle, signal, expected and actual, then re-runs the same stimulus
+ * up to that cycle with an FST waveform and writes the stimulus trace next to it. */
+#define _POSIX_C_SOURCE 200809L
+#include "simtcheck.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static const sc_unit *const units[] = {&sc_unit_arb, &sc_unit_warp, NULL};
+
+void sc_die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("simtcheck: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+void sc_cmp(sc_run *r, const char *signal, int lane, uint64_t exp, uint64_t act)
+{
+    if (r->o->inject && r->cycle == r->o->inject - 1 && !r->injected) {
+        exp ^= 1; /* harness self-test: the comparison, report and waveform must notice */
+        r->injected = 1;
+    }
+    if (exp == act)
+        return;
+    if (!r->cycle_bad && r->mismatches == 0)
+        r->first_bad = r->cycle;
+    r->cycle_bad = 1;
+    if (r->quiet_mismatch || r->reported >= r->o->max_report) {
+        if (!r->quiet_mismatch && r->reported == r->o->max_report) {
+            printf("  ... further mismatches not printed\n");
+            r->reported++;
+        }
+        return;
+    }
+    r->reported++;
+    char name[96];
+    if (lane >= 0)
+        snprintf(name, sizeof name, "%s[%d]", signal, lane);
+    else
+        snprintf(name, sizeof name, "%s", signal);
+    printf("MISMATCH cycle %" PRIu64 ": %s expected 0x%" PRIx64 " actual 0x%" PRIx64 "\n",
+           r->cycle, name, exp, act);
+}
+
+void sc_end_cycle(sc_run *r)
+{
+    if (r->cycle_bad)
+        r->mismatches++;
+    r->cycle_bad = 0;
+    r->cycles_run++;
+}
+
+void sc_expect_fail(sc_run *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("EXPECTATION FAILED cycle %" PRIu64 ": ", r->cycle);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    r->directed_fail++;
+}
+
+uint64_t sc_rand(sc_rng *g)
+{
+    uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+uint64_t sc_below(sc_rng *g, uint64_t n) { return n ? sc_rand(g) % n : 0; }
+int sc_chance(sc_rng *g, unsigned percent) { return sc_below(g, 100) < percent; }
+
+/* ---- stimulus trace files ---- */
+
+void sc_trace_fail(sc_trace *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "simtcheck: error: %s:%u: ", t->path, t->line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+static int read_line(sc_trace *t)
+{
+    for (;;) {
+        if (!fgets(t->buf, sizeof t->buf, t->f))
+            return 0;
+        t->line++;
+        size_t n = strlen(t->buf);
+        if (n == sizeof t->buf - 1 && t->buf[n - 1] != '\n')
+            sc_trace_fail(t, "line longer than %zu characters", sizeof t->buf - 2);
+        char *h = strchr(t->buf, '#');
+        if (h)
+            *h = 0;
+        char *p = t->buf;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (*p)
+            return 1;
+    }
+}
+
+void sc_trace_open(sc_trace *t, const char *path, const char *unit)
+{
+    memset(t, 0, sizeof *t);
+    t->path = path;
+    t->f = fopen(path, "r");
+    if (!t->f)
+        sc_die("cannot open trace '%s': %s", path, strerror(errno));
+    if (!read_line(t) || strncmp(t->buf, "simtcheck-trace 1", 17) != 0)
+        sc_trace_fail(t, "not a simtcheck trace: the first line must be 'simtcheck-trace 1'");
+    char u[64];
+    if (!read_line(t) || sscanf(t->buf, "unit %63s", u) != 1)
+        sc_trace_fail(t, "second line must be 'unit NAME'");
+    if (strcmp(u, unit) != 0)
+        sc_trace_fail(t, "trace is for unit '%s', not '%s'", u, unit);
+    t->header_pos = ftell(t->f);
+}
+
+uint64_t sc_trace_header(sc_trace *t, const char *name)
+{
+    /* Scan the header from its start each time; it is a handful of lines. */
+    if (t->in_body)
+        sc_die("internal: trace header read after the body started");
+    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
+        sc_die("cannot seek in trace '%s'", t->path);
+    t->line = 2;
+    while (read_line(t)) {
+        char key[64], val[64], extra[8];
+        int n = sscanf(t->buf, "%63s %63s %7s", key, val, extra);
+        if (n >= 1 && strcmp(key, "begin") == 0)
+            break;
+        if (n != 2)
+            sc_trace_fail(t, "header lines are 'name value'");
+        if (strcmp(key, name) == 0) {
+            char *end;
+            errno = 0;
+            uint64_t v = strtoull(val, &end, 0);
+            if (errno || *end)
+                sc_trace_fail(t, "header '%s': '%s' is not a number", name, val);
+            return v;
+        }
+    }
+    sc_trace_fail(t, "header has no '%s' line (before 'begin')", name);
+}
+
+static void skip_to_begin(sc_trace *t)
+{
+    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
+        sc_die("cannot seek in trace '%s'", t->path);
+    t->line = 2;
+    while (read_line(t)) {
+        char key[64];
+        if (sscanf(t->buf, "%63s", key) == 1 && strcmp(key, "begin") == 0)
+            return;
+    }
+    sc_trace_fail(t, "no 'begin' line: the header must end with 'begin'");
+}
+
+int sc_trace_next(sc_trace *t, uint64_t *v, int nmax)
+{
+    if (!t->in_body) {
+        skip_to_begin(t);
+        t->in_body = 1;
+    }
+    if (!read_line(t))
+        return -1;
+    int n = 0;
+    char *p = t->buf;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (!*p)
+            break;
+        if (n >= nmax)
+            sc_trace_fail(t, "too many fields (more than %d)", nmax);
+        char *end;
+        errno = 0;
+        v[n] = strtoull(p, &end, 16);
+        if (errno == ERANGE)
+            sc_trace_fail(t, "field %d is wider than 64 bits", n + 1);
+        if (end == p || (*end && *end != ' ' && *end != '\t' && *end != '\r' && *end != '\n'))
+            sc_trace_fail(t, "field %d is not a hexadecimal number", n + 1);
+        if (*p == '-')
+            sc_trace_fail(t, "field %d is negative", n + 1);
+        p = end;
+        n++;
+    }
+    return n;
+}
+
+void sc_trace_check(sc_trace *t, const char *field, uint64_t v, unsigned width)
+{
+    if (width < 64 && (v >> width))
+        sc_trace_fail(t, "%s = 0x%" PRIx64 " does not fit in %u bits", field, v, width);
+}
+
+void sc_trace_close(sc_trace *t)
+{
+    if (t->f)
+        fclose(t->f);
+    t->f = NULL;
+}
+
+void sc_trace_write_header(FILE *f, const char *unit, const char *const *names, const uint64_t *values, int n)
+{
+    fprintf(f, "simtcheck-trace 1\nunit %s\n", unit);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s %" PRIu64 "\n", names[i], values[i]);
+    fprintf(f, "begin\n");
+}
+
+/* ---- driver ---- */
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: simtcheck UNIT [options]\n"
+        "units:\n");
+    for (int i = 0; units[i]; i++)
+        fprintf(f, "  %-6s %s\n", units[i]->name, units[i]->help);
+    fprintf(f,
+        "options:\n"
+        "  --lanes N      warp width W (a model built for it must exist; --list shows them)\n"
+        "  --impl 0|1     arbiter form inside the unit: 0 area-optimised, 1 delay-optimised\n"
+        "  --cycles N     random cycles to run (default 100000)\n"
+        "  --seed S       random seed (default: from the clock; always printed)\n"
+        "  --trace FILE   replay a stimulus trace (docs/trace_format.md) instead of random\n"
+        "  --record FILE  write this run's stimulus as a trace\n"
+        "  --wave FILE    write an FST waveform of the whole run\n"
+        "  --test NAME    run a directed test (--list shows them)\n"
+        "  --netlist      check the Yosys gate-level netlist instead of the RTL (arb)\n"
+        "  --fail-dir D   where failure waveforms and traces go (default build/fail)\n"
+        "  --max-report N mismatching signals printed (default 20)\n"
+        "  --quiet        no coverage lines\n"
+        "  --inject-mismatch C  corrupt one expected value at cycle C (tests the harness itself)\n"
+        "  --list         list built models and directed tests\n");
+}
+
+static uint64_t parse_u64(const char *opt, const char *s)
+{
+    char *end;
+    errno = 0;
+    if (!s)
+        sc_die("%s needs a value", opt);
+    uint64_t v = strtoull(s, &end, 0);
+    if (errno || end == s || *end || *s == '-')
+        sc_die("%s: '%s' is not a non-negative number", opt, s);
+    return v;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void mkdir_p(const char *dir)
+{
+    char tmp[512];
+    snprintf(tmp, sizeof tmp, "%s", dir);
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(tmp, 0777);
+            *p = '/';
+        }
+    mkdir(tmp, 0777);
+}
+
+static void run_once(const sc_unit *u, sc_run *r)
+{
+    if (r->o->test)
+        u->directed(r, r->o->test);
+    else
+        u->run(r);
+}
+
+int main(int argc, char **argv)
+{
+    sc_opts o = {0};
+    o.lanes = 32;
+    o.cycles = 100000;
+    o.fail_dir = "build/fail";
+    o.max_report = 20;
+    int seed_given = 0, list = 0;
+
+    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    o.unit = argv[1];
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--lanes")) o.lanes = (unsigned)parse_u64(a, v), o.lanes_given = 1, i++;
+        else if (!strcmp(a, "--impl")) o.impl = (unsigned)parse_u64(a, v), i++;
+        else if (!strcmp(a, "--cycles")) o.cycles = parse_u64(a, v), i++;
+        else if (!strcmp(a, "--seed")) o.seed = parse_u64(a, v), seed_given = 1, i++;
+        else if (!strcmp(a, "--trace")) { if (!v) sc_die("--trace needs a file"); o.trace_in = v; i++; }
+        else if (!strcmp(a, "--record")) { if (!v) sc_die("--record needs a file"); o.record = v; i++; }
+        else if (!strcmp(a, "--wave")) { if (!v) sc_die("--wave needs a file"); o.wave = v; i++; }
+        else if (!strcmp(a, "--test")) { if (!v) sc_die("--test needs a name"); o.test = v; i++; }
+        else if (!strcmp(a, "--fail-dir")) { if (!v) sc_die("--fail-dir needs a directory"); o.fail_dir = v; i++; }
+        else if (!strcmp(a, "--max-report")) o.max_report = (unsigned)parse_u64(a, v), i++;
+        else if (!strcmp(a, "--inject-mismatch")) o.inject = parse_u64(a, v) + 1, i++;
+        else if (!strcmp(a, "--netlist")) o.netlist = 1;
+        else if (!strcmp(a, "--quiet")) o.quiet = 1;
+        else if (!strcmp(a, "--list")) list = 1;
+        else sc_die("unknown option '%s' (simtcheck --help)", a);
+    }
+    if (o.impl > 1)
+        sc_die("--impl must be 0 (area) or 1 (delay)");
+    const sc_unit *u = NULL;
+    for (int i = 0; units[i]; i++)
+        if (!strcmp(units[i]->name, o.unit))
+            u = units[i];
+    if (!u) {
+        usage(stderr);
+        sc_die("unknown unit '%s'", o.unit);
+    }
+    if (list) {
+        printf("%s models:\n", u->name);
+        u->list_configs(stdout);
+        printf("%s directed tests:", u->name);
+        for (int i = 0; u->tests[i]; i++)
+            printf(" %s", u->tests[i]);
+        printf("\n");
+        return 0;
+    }
+    if (o.test) {
+        int ok = 0;
+        for (int i = 0; u->tests[i]; i++)
+            ok |= !strcmp(u->tests[i], o.test);
+        if (!ok)
+            sc_die("unit %s has no directed test '%s' (simtcheck %s --list)", u->name, o.test, u->name);
+    }
+    if (o.test && o.trace_in)
+        sc_die("--test and --trace cannot be combined");
+    if (!seed_given)
+        o.seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
+    if (!o.test && !o.trace_in)
+        printf("%s: seed %" PRIu64 " (replay with --seed %" PRIu64 ")\n", u->name, o.seed, o.seed);
+
+    sc_run r = {0};
+    r.o = &o;
+    r.wave = o.wave;
+    r.stop_after = UINT64_MAX;
+    if (o.record) {
+        r.record = fopen(o.record, "w");
+        if (!r.record)
+            sc_die("cannot write '%s': %s", o.record, strerror(errno));
+    }
+    double t0 = now();
+    run_once(u, &r);
+    double dt = now() - t0;
+    if (r.record)
+        fclose(r.record);
+
+    if (r.mismatches && !o.wave) {
+        /* Same stimulus again, up to the first bad cycle, with a waveform and a trace. */
+        char wave[512], trace[512], tag[128];
+        mkdir_p(o.fail_dir);
+        if (o.test)
+            snprintf(tag, sizeof tag, "%s_W%u_%s", u->name, o.lanes, o.test);
+        else
+            snprintf(tag, sizeof tag, "%s_W%u_seed%" PRIu64, u->name, o.lanes, o.seed);
+        snprintf(wave, sizeof wave, "%s/%s.fst", o.fail_dir, tag);
+        snprintf(trace, sizeof trace, "%s/%s.trace", o.fail_dir, tag);
+        sc_run r2 = {0};
+        r2.o = &o;
+        r2.wave = wave;
+        r2.wave_from = r.first_bad > 100000 ? r.first_bad - 100000 : 0;
+        r2.stop_after = r.first_bad;
+        r2.quiet_mismatch = 1;
+        r2.record = (o.trace_in || o.test) ? NULL : fopen(trace, "w");
+        run_once(u, &r2);
+        if (r2.record)
+            fclose(r2.record);
+        printf("first mismatch at cycle %" PRIu64 "; waveform up to it: %s (from cycle %" PRIu64 ")\n",
+               r.first_bad, wave, r2.wave_from);
+        if (!o.trace_in && !o.test)
+            printf("stimulus up to it: %s (replay: simtcheck %s --lanes %u --impl %u --trace %s)\n",
+                   trace, u->name, o.lanes, o.impl, trace);
+    }
+    if (o.test)
+        printf("%s: test %s: %s\n", u->name, o.test,
+               r.directed_fail || r.mismatches ? "FAIL" : "PASS");
+    printf("%s: %" PRIu64 " cycles, %" PRIu64 " mismatches, %.0f cycles/s\n", u->name,
+           r.cycles_run, r.mismatches, dt > 0 ? r.cycles_run / dt : 0.0);
+    return (r.mismatches || r.directed_fail) ? 1 : 0;
+}

@@ -1,0 +1,95 @@
+/* simtcheck.h: the one cross-check driver shared by every unit (build/bin/simtcheck).
+ * A unit supplies a run function that, cycle by cycle, makes (or reads) the stimulus, drives
+ * the C golden model and the Verilated RTL with it, and compares every output through
+ * sc_cmp(). The driver handles options, the failure waveform and the summary line. */
+#ifndef SIMTCHECK_H
+#define SIMTCHECK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct {
+    const char *unit;
+    unsigned lanes;        /* --lanes */
+    int lanes_given;
+    unsigned impl;         /* --impl: 0 area, 1 delay (units that have both) */
+    uint64_t cycles;       /* --cycles */
+    uint64_t seed;         /* --seed */
+    const char *trace_in;  /* --trace FILE: replay this stimulus instead of random */
+    const char *record;    /* --record FILE: write the stimulus of this run */
+    const char *wave;      /* --wave FILE: FST of the whole run */
+    const char *test;      /* --test NAME: directed test */
+    const char *fail_dir;  /* where failure waveforms and traces go */
+    int netlist;           /* --netlist: the Yosys gate-level model instead of the RTL */
+    int quiet;             /* --quiet: no coverage lines */
+    unsigned max_report;   /* mismatching signals printed in full */
+    uint64_t inject;       /* --inject-mismatch C: corrupt one expected value at cycle C-1 (harness self-test) */
+} sc_opts;
+
+/* Per-run context passed to the unit. */
+typedef struct {
+    const sc_opts *o;
+    const char *wave;      /* FST path for this run, or NULL */
+    uint64_t wave_from;    /* first cycle dumped */
+    uint64_t stop_after;   /* last cycle to run (inclusive); UINT64_MAX for all */
+    FILE *record;          /* stimulus trace output, or NULL */
+    uint64_t cycle;        /* current cycle, kept by the unit */
+    uint64_t cycles_run;
+    uint64_t mismatches;   /* cycles with at least one mismatch */
+    uint64_t first_bad;    /* first mismatching cycle */
+    unsigned reported;
+    int cycle_bad;
+    int quiet_mismatch;    /* replay run: do not print mismatches again */
+    int directed_fail;     /* directed test: expectation from the paper not met */
+    int injected;
+} sc_run;
+
+/* Compare one signal of the current cycle; lane < 0 for unit-wide signals. */
+void sc_cmp(sc_run *r, const char *signal, int lane, uint64_t expected, uint64_t actual);
+/* Call once per cycle after the comparisons. */
+void sc_end_cycle(sc_run *r);
+/* A directed-test expectation (from the paper) failed: print and count it. */
+void sc_expect_fail(sc_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Random numbers: splitmix64, reproducible from the printed seed. */
+typedef struct { uint64_t s; } sc_rng;
+uint64_t sc_rand(sc_rng *g);
+uint64_t sc_below(sc_rng *g, uint64_t n);       /* uniform in [0, n) */
+int sc_chance(sc_rng *g, unsigned percent);     /* true with probability percent/100 */
+
+/* Stimulus trace files (docs/trace_format.md): a header of "name value" lines, "begin",
+ * then one line of hexadecimal fields per cycle. Errors end the program with the file name
+ * and line number (exit 2). */
+typedef struct {
+    FILE *f;
+    const char *path;
+    unsigned line;
+    long header_pos;  /* file offset of the first header line after 'unit' */
+    int in_body;      /* past 'begin' */
+    char buf[1 << 16];
+} sc_trace;
+void sc_trace_open(sc_trace *t, const char *path, const char *unit);
+/* Header value by name, or exit 2 if missing. Call before the first sc_trace_next. */
+uint64_t sc_trace_header(sc_trace *t, const char *name);
+/* Next cycle: fields into v (at most n). Returns the number of fields, or -1 at end. */
+int sc_trace_next(sc_trace *t, uint64_t *v, int n);
+/* Check a field fits width bits, else exit 2 naming the field. */
+void sc_trace_check(sc_trace *t, const char *field, uint64_t v, unsigned width);
+void sc_trace_fail(sc_trace *t, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+void sc_trace_close(sc_trace *t);
+void sc_trace_write_header(FILE *f, const char *unit, const char *const *names, const uint64_t *values, int n);
+
+void sc_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+typedef struct {
+    const char *name;
+    const char *help;
+    const char *const *tests;                 /* directed tests, NULL-terminated */
+    void (*list_configs)(FILE *f);            /* built models */
+    void (*run)(sc_run *r);                   /* random run, or trace replay */
+    void (*directed)(sc_run *r, const char *test);
+} sc_unit;
+
+extern const sc_unit sc_unit_arb, sc_unit_warp;
+
+#endif

@@ -1,0 +1,98 @@
+# Verilator models (one per unit configuration), the C harness, and build/bin/simtcheck.
+# Every configuration is verilated with its own --prefix so all link into one binary.
+VL_DIR      := build/vl
+VL_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial fast -Wall
+VL_CXXFLAGS := -std=c++14 -O1 -I$(VL_INC) -I$(VL_INC)/vltstd -Icmodel -Itb -w
+CFLAGS_C    := -std=c11 -O2 -Wall -Wextra -Werror -Icmodel -Itb
+CXX         ?= g++
+CC          ?= gcc
+
+ARB_WIDTHS    ?= $(WIDTHS)
+ARB_GL_WIDTHS ?= 32
+WARP_WIDTHS   ?= $(WIDTHS)
+WARP_IMPLS    ?= 0 1
+
+ARB_MODELS  := $(foreach w,$(ARB_WIDTHS),arb_W$(w)) $(foreach w,$(ARB_GL_WIDTHS),arbgl_W$(w))
+WARP_MODELS := $(if $(RTL_WARP),$(foreach w,$(WARP_WIDTHS),$(foreach i,$(WARP_IMPLS),warp_W$(w)_I$(i))))
+MODELS      := $(ARB_MODELS) $(WARP_MODELS)
+MODEL_OBJS  := $(foreach m,$(MODELS),$(VL_DIR)/$(m)/shim.o $(VL_DIR)/$(m)/model.a)
+
+CMODEL_SRC  := $(sort $(wildcard cmodel/*.c))
+TB_SRC      := tb/simtcheck.c tb/sc_arb.c tb/sc_warp.c
+TB_OBJS     := $(patsubst %.c,build/obj/%.o,$(CMODEL_SRC) $(TB_SRC)) build/obj/gen/vl_models.o
+
+wp = $(word $2,$(subst _, ,$1))
+# Model name -> verilator parameters and top.
+arb_params   = -GW=$(patsubst W%,%,$(call wp,$1,2))
+warp_params  = -GW=$(patsubst W%,%,$(call wp,$1,2)) -GIMPL=$(patsubst I%,%,$(call wp,$1,3))
+
+$(VL_DIR)/arb_%/model.a: $(RTL_COMMON) $(RTL_ARB) tb/hdl/simt_arb_top.sv
+	@echo "  VERILATE arb_$*"
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@$(VERILATOR) $(VL_FLAGS) --prefix Varb_$* -Mdir $(@D) $(call arb_params,arb_$*) \
+	  --top-module simt_arb_top $^
+	@$(MAKE) -s -C $(@D) -f Varb_$*.mk Varb_$*__ALL.a OPT_FAST=-O1 >/dev/null
+	@cp $(@D)/Varb_$*__ALL.a $@
+
+$(VL_DIR)/arbgl_%/model.a: build/synth/netlist/arb_top_gl_%.v
+	@echo "  VERILATE arbgl_$* (gate-level netlist)"
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@$(VERILATOR) --cc --trace-fst -O3 -Wno-fatal -Wno-lint -Wno-style --prefix Varbgl_$* -Mdir $(@D) \
+	  --top-module simt_arb_top_gl $<
+	@$(MAKE) -s -C $(@D) -f Varbgl_$*.mk Varbgl_$*__ALL.a OPT_FAST=-O1 >/dev/null
+	@cp $(@D)/Varbgl_$*__ALL.a $@
+
+$(VL_DIR)/warp_%/model.a: $(RTL_COMMON) $(RTL_ARB) $(RTL_WARP)
+	@echo "  VERILATE warp_$*"
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@$(VERILATOR) $(VL_FLAGS) --prefix Vwarp_$* -Mdir $(@D) $(call warp_params,warp_$*) \
+	  --top-module simt_warp_ctrl $^
+	@$(MAKE) -s -C $(@D) -f Vwarp_$*.mk Vwarp_$*__ALL.a OPT_FAST=-O1 >/dev/null
+	@cp $(@D)/Vwarp_$*__ALL.a $@
+
+# Shims: one object per model, parameters passed as macros.
+$(VL_DIR)/arb_%/shim.o: tb/vl_arb_shim.cpp tb/vl_arb.h tb/vl_ports.h $(VL_DIR)/arb_%/model.a
+	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Varb_$* -DVL_W=$(patsubst W%,%,$*) \
+	  -DVL_PC_W=32 -DVL_SP_W=8 -DVL_OFF_W=7 -DVL_NETLIST=0 -c $< -o $@
+$(VL_DIR)/arbgl_%/shim.o: tb/vl_arb_shim.cpp tb/vl_arb.h tb/vl_ports.h $(VL_DIR)/arbgl_%/model.a
+	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Varbgl_$* -DVL_W=$(patsubst W%,%,$*) \
+	  -DVL_PC_W=32 -DVL_SP_W=8 -DVL_OFF_W=7 -DVL_NETLIST=1 -c $< -o $@
+$(VL_DIR)/warp_%/shim.o: tb/vl_warp_shim.cpp tb/vl_warp.h tb/vl_ports.h $(VL_DIR)/warp_%/model.a
+	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Vwarp_$* -DVL_W=$(patsubst W%,%,$(call wp,$*,1)) -DVL_IMPL=$(patsubst I%,%,$(call wp,$*,2)) \
+	  -DVL_PC_W=32 -DVL_SP_W=8 -DVL_OFF_W=7 -c $< -o $@
+
+# Verilator runtime, compiled once.
+$(VL_DIR)/runtime/libvlrt.a:
+	@mkdir -p $(@D)
+	@for f in verilated verilated_fst_c verilated_threads; do \
+	  $(CXX) $(VL_CXXFLAGS) -DVM_TRACE_FST=1 -c $(VL_INC)/$$f.cpp -o $(@D)/$$f.o || exit 1; done
+	@ar rcs $@ $(@D)/*.o
+
+# Table of models linked in.
+build/gen/vl_models.c: Makefile tb/tb.mk FORCE
+	@mkdir -p $(@D)
+	@{ echo '#include "vl_arb.h"'; echo '#include "vl_warp.h"'; echo '#include <stddef.h>'; \
+	   for m in $(ARB_MODELS); do echo "extern const vl_arb_ops V$${m}_ops;"; done; \
+	   echo 'const vl_arb_ops *const vl_arb_models[] = {'; \
+	   for m in $(ARB_MODELS); do echo "  &V$${m}_ops,"; done; echo '  NULL };'; \
+	   for m in $(WARP_MODELS); do echo "extern const vl_warp_ops V$${m}_ops;"; done; \
+	   echo 'const vl_warp_ops *const vl_warp_models[] = {'; \
+	   for m in $(WARP_MODELS); do echo "  &V$${m}_ops,"; done; echo '  NULL };'; \
+	 } > $@.tmp && mv $@.tmp $@
+
+build/obj/%.o: %.c
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_C) -c $< -o $@
+build/obj/gen/vl_models.o: build/gen/vl_models.c
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_C) -c $< -o $@
+$(TB_OBJS): $(wildcard cmodel/*.h tb/*.h)
+
+build/bin/simtcheck: $(TB_OBJS) $(MODEL_OBJS) $(VL_DIR)/runtime/libvlrt.a
+	@mkdir -p $(@D)
+	@echo "  LINK     $@ ($(words $(MODELS)) models)"
+	@$(CXX) -o $@ $(TB_OBJS) $(MODEL_OBJS) $(VL_DIR)/runtime/libvlrt.a -lz -lpthread
+
+.PHONY: simtcheck
+simtcheck: build/bin/simtcheck

@@ -1,0 +1,56 @@
+// vl_ports.h: bit-field access to Verilated ports of any width (the only C++ in the harness
+// is this and the two shims). Ports up to 64 bits are plain integers; wider ones are VlWide.
+#ifndef VL_PORTS_H
+#define VL_PORTS_H
+
+#include <cstdint>
+#include <type_traits>
+
+#include "verilated.h"
+
+template <typename T>
+static typename std::enable_if<std::is_integral<T>::value>::type
+vl_set(T &port, unsigned lsb, unsigned width, uint64_t v)
+{
+    uint64_t m = width >= 64 ? ~0ull : ((1ull << width) - 1);
+    uint64_t p = static_cast<uint64_t>(port);
+    p = (p & ~(m << lsb)) | ((v & m) << lsb);
+    port = static_cast<T>(p);
+}
+
+template <typename T>
+static typename std::enable_if<std::is_integral<T>::value, uint64_t>::type
+vl_get(const T &port, unsigned lsb, unsigned width)
+{
+    uint64_t m = width >= 64 ? ~0ull : ((1ull << width) - 1);
+    return (static_cast<uint64_t>(port) >> lsb) & m;
+}
+
+template <std::size_t N>
+static void vl_set(VlWide<N> &port, unsigned lsb, unsigned width, uint64_t v)
+{
+    for (unsigned b = 0; b < width; b++) {
+        unsigned bit = lsb + b;
+        EData &word = port[bit / 32];
+        EData mask = 1u << (bit % 32);
+        word = (v >> b & 1) ? (word | mask) : (word & ~mask);
+    }
+}
+
+template <std::size_t N>
+static uint64_t vl_get(const VlWide<N> &port, unsigned lsb, unsigned width)
+{
+    uint64_t v = 0;
+    for (unsigned b = 0; b < width; b++) {
+        unsigned bit = lsb + b;
+        v |= static_cast<uint64_t>(port[bit / 32] >> (bit % 32) & 1u) << b;
+    }
+    return v;
+}
+
+#define VL_CAT2(a, b) a##b
+#define VL_CAT(a, b) VL_CAT2(a, b)
+#define VL_STR2(a) #a
+#define VL_STR(a) VL_STR2(a)
+
+#endif
