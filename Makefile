@@ -56,3 +56,20 @@ SEED ?= 1
 .PHONY: test
 test: build/bin/simtcheck
 	@tb/run_tests.sh tb/tests.txt $(SEED)
+
+# ---- main job ----
+# Every step runs even when an earlier one fails; the report shows each step's status.
+STEPS := test synth formal
+.PHONY: all report
+all: | $(YOSYS_STAMP)
+	@mkdir -p build && : > build/steps.txt
+	@for step in $(STEPS); do \
+	  echo "==== make $$step"; t0=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$step 2>&1 | tee build/$$step.log; \
+	  if [ $${PIPESTATUS[0]} -eq 0 ]; then st=ok; else st=failed; fi; \
+	  echo "$$step $$st $$(( $$(date +%s) - t0 )) build/$$step.log" >> build/steps.txt; \
+	done
+	@tools/report.sh
+
+report:
+	@tools/report.sh

