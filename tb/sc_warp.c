@@ -341,7 +341,8 @@ static void warp_run(sc_run *r)
         if (o->lanes_given && w != o->lanes)
             sc_trace_fail(&tr, "trace has lanes %" PRIu64 " but --lanes %u was given", w, o->lanes);
         ((sc_opts *)o)->lanes = (unsigned)w;
-        ((sc_opts *)o)->impl = (unsigned)impl;
+        if (!o->impl_given) /* the recorded form, unless --impl asks for the other one */
+            ((sc_opts *)o)->impl = (unsigned)impl;
     }
     lockstep ls;
     ls_open(&ls, r);

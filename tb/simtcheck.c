@@ -315,7 +315,7 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--lanes")) o.lanes = (unsigned)parse_u64(a, v), o.lanes_given = 1, i++;
-        else if (!strcmp(a, "--impl")) o.impl = (unsigned)parse_u64(a, v), i++;
+        else if (!strcmp(a, "--impl")) o.impl = (unsigned)parse_u64(a, v), o.impl_given = 1, i++;
         else if (!strcmp(a, "--cycles")) o.cycles = parse_u64(a, v), i++;
         else if (!strcmp(a, "--seed")) o.seed = parse_u64(a, v), seed_given = 1, i++;
         else if (!strcmp(a, "--trace")) { if (!v) sc_die("--trace needs a file"); o.trace_in = v; i++; }
@@ -401,8 +401,7 @@ int main(int argc, char **argv)
         printf("first mismatch at cycle %" PRIu64 "; waveform up to it: %s (from cycle %" PRIu64 ")\n",
                r.first_bad, wave, r2.wave_from);
         if (!o.trace_in && !o.test)
-            printf("stimulus up to it: %s (replay: simtcheck %s --lanes %u --impl %u --trace %s)\n",
-                   trace, u->name, o.lanes, o.impl, trace);
+            printf("stimulus up to it: %s (replay: simtcheck %s --trace %s)\n", trace, u->name, trace);
     }
     if (o.test)
         printf("%s: test %s: %s\n", u->name, o.test,

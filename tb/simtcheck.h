@@ -13,6 +13,7 @@ typedef struct {
     unsigned lanes;        /* --lanes */
     int lanes_given;
     unsigned impl;         /* --impl: 0 area, 1 delay (units that have both) */
+    int impl_given;
     uint64_t cycles;       /* --cycles */
     uint64_t seed;         /* --seed */
     const char *trace_in;  /* --trace FILE: replay this stimulus instead of random */

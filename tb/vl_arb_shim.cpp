@@ -1,21 +1,12 @@
 // vl_arb_shim.cpp: thin extern "C" shim around one Verilated simt_arb_top configuration.
 // Compiled once per configuration with VL_MODEL (the --prefix), VL_W, VL_PC_W, VL_SP_W,
 // VL_OFF_W and VL_NETLIST defined by the Makefile.
-#include <cstdio>
-#include <memory>
-
-#include "verilated_fst_c.h"
 #include "vl_arb.h"
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
 
 namespace {
-struct Model {
-    std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-    std::unique_ptr<VL_MODEL> top;
-    std::unique_ptr<VerilatedFstC> fst;
-    Model() : top(new VL_MODEL(ctx.get())) { ctx->traceEverOn(true); }
-};
+using Model = VlHarness<VL_MODEL>;
 constexpr unsigned KEY_W = VL_SP_W + VL_PC_W;
 
 void *create() { return new Model; }
@@ -36,25 +27,9 @@ void eval(void *mp, int mode, uint64_t valid, const uint64_t *key, simt_arb_out 
     }
 }
 
-int wave_open(void *mp, const char *path)
-{
-    Model &m = *static_cast<Model *>(mp);
-    m.fst.reset(new VerilatedFstC);
-    m.top->trace(m.fst.get(), 99);
-    m.fst->open(path);
-    return m.fst->isOpen() ? 0 : -1;
-}
-void wave_dump(void *mp, uint64_t t)
-{
-    Model &m = *static_cast<Model *>(mp);
-    if (m.fst) m.fst->dump(t);
-}
-void wave_close(void *mp)
-{
-    Model &m = *static_cast<Model *>(mp);
-    if (m.fst) m.fst->close();
-    m.fst.reset();
-}
+int wave_open(void *m, const char *path) { return static_cast<Model *>(m)->wave_open(path); }
+void wave_dump(void *m, uint64_t t) { static_cast<Model *>(m)->wave_dump(t); }
+void wave_close(void *m) { static_cast<Model *>(m)->wave_close(); }
 } // namespace
 
 extern "C" const vl_arb_ops VL_CAT(VL_MODEL, _ops) = {

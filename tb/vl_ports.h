@@ -6,7 +6,10 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <memory>
+
 #include "verilated.h"
+#include "verilated_fst_c.h"
 
 template <typename T>
 static typename std::enable_if<std::is_integral<T>::value>::type
@@ -47,6 +50,32 @@ static uint64_t vl_get(const VlWide<N> &port, unsigned lsb, unsigned width)
     }
     return v;
 }
+
+// One Verilated model with its context and optional FST waveform; both shims use it.
+template <typename Top>
+struct VlHarness {
+    std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
+    std::unique_ptr<Top> top;
+    std::unique_ptr<VerilatedFstC> fst;
+    VlHarness() : top(new Top(ctx.get())) { ctx->traceEverOn(true); }
+
+    int wave_open(const char *path)
+    {
+        fst.reset(new VerilatedFstC);
+        top->trace(fst.get(), 99);
+        fst->open(path);
+        return fst->isOpen() ? 0 : -1;
+    }
+    void wave_dump(uint64_t t)
+    {
+        if (fst) fst->dump(t);
+    }
+    void wave_close()
+    {
+        if (fst) fst->close();
+        fst.reset();
+    }
+};
 
 #define VL_CAT2(a, b) a##b
 #define VL_CAT(a, b) VL_CAT2(a, b)

@@ -1,20 +1,11 @@
 // vl_warp_shim.cpp: thin extern "C" shim around one Verilated simt_warp_ctrl configuration.
 // Compiled once per configuration with VL_MODEL, VL_W, VL_PC_W, VL_SP_W, VL_OFF_W, VL_IMPL.
-#include <memory>
-
-#include "verilated_fst_c.h"
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
 #include "vl_warp.h"
 
 namespace {
-struct Model {
-    std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-    std::unique_ptr<VL_MODEL> top;
-    std::unique_ptr<VerilatedFstC> fst;
-    uint64_t time = 0;
-    Model() : top(new VL_MODEL(ctx.get())) { ctx->traceEverOn(true); }
-};
+using Model = VlHarness<VL_MODEL>;
 
 void *create() { return new Model; }
 void destroy(void *m) { delete static_cast<Model *>(m); }
@@ -82,26 +73,9 @@ void edge(void *mp)
     m.top->eval();  // the next eval() drives the clock low again
 }
 
-int wave_open(void *mp, const char *path)
-{
-    Model &m = *static_cast<Model *>(mp);
-    m.fst.reset(new VerilatedFstC);
-    m.top->trace(m.fst.get(), 99);
-    m.fst->open(path);
-    return m.fst->isOpen() ? 0 : -1;
-}
-// Called twice per cycle: after eval (clock low, time 10c) and after the edge (10c + 5).
-void wave_dump(void *mp, uint64_t t)
-{
-    Model &m = *static_cast<Model *>(mp);
-    if (m.fst) m.fst->dump(t);
-}
-void wave_close(void *mp)
-{
-    Model &m = *static_cast<Model *>(mp);
-    if (m.fst) m.fst->close();
-    m.fst.reset();
-}
+int wave_open(void *m, const char *path) { return static_cast<Model *>(m)->wave_open(path); }
+void wave_dump(void *m, uint64_t t) { static_cast<Model *>(m)->wave_dump(t); }
+void wave_close(void *m) { static_cast<Model *>(m)->wave_close(); }
 } // namespace
 
 extern "C" const vl_warp_ops VL_CAT(VL_MODEL, _ops) = {
