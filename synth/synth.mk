@@ -47,7 +47,7 @@ $(SYNTH_DIR)/$1/run.ys: synth/cfg.ys.in synth/synth.mk
 	@mkdir -p $$(@D)
 	@sed -e 's|@CFG@|$1|g' -e 's|@TOP@|$2|g' -e 's|@DIR@|$$(@D)|g' \
 	  -e 's|@SOURCES@|$(strip $7)|g' -e 's|@PARAMS@|$(call synth_params,$2,$3,$4,$5,$6)|g' \
-	  $$< > $$@.tmp && mv $$@.tmp $$@
+	  $$< > $$@.tmp && { cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@; }
 $(SYNTH_DIR)/$1/result.json: $(SYNTH_DIR)/$1/run.ys $7 synth/synth.py \
   | $(SYNTH_CONFIGS) $(YOSYS_STAMP)
 	@$(PYTHON) synth/synth.py run --yosys '$(YOSYS)' --dir $$(@D) --configs $(SYNTH_CONFIGS) \
@@ -85,7 +85,7 @@ synth: | $(YOSYS_STAMP)
 	@$(YOSYS) -V > /dev/null
 	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(SYNTH_JOBS)) \
 	  synth-all
-	@$(PYTHON) synth/synth.py check --csv $(SYNTH_DIR)/area.csv
+	@$(PYTHON) synth/report.py check --csv $(SYNTH_DIR)/area.csv
 
 synth-all: $(SYNTH_DIR)/area.csv $(SYNTH_DIR)/area.md
 
@@ -95,8 +95,8 @@ $(SYNTH_CONFIGS): synth-force
 	@printf '%s\n' $(SYNTH_CFGS) > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-$(SYNTH_DIR)/area.csv: $(SYNTH_RESULTS) $(SYNTH_CONFIGS) synth/synth.py
-	@$(PYTHON) synth/synth.py report --configs $(SYNTH_CONFIGS) --csv $@ --md $(SYNTH_DIR)/area.md
+$(SYNTH_DIR)/area.csv: $(SYNTH_RESULTS) $(SYNTH_CONFIGS) synth/report.py synth/synth.py
+	@$(PYTHON) synth/report.py report --configs $(SYNTH_CONFIGS) --csv $@ --md $(SYNTH_DIR)/area.md
 $(SYNTH_DIR)/area.md: $(SYNTH_DIR)/area.csv
 
 # Gate-level netlist of the Verilator cross-check wrapper (all arbiter operators, shared
@@ -110,14 +110,18 @@ SYNTH_NETLIST_PARAMS ?=
 
 synth-netlist: $(SYNTH_NETLIST_WIDTHS:%=$(SYNTH_DIR)/netlist/arb_top_gl_W%.v)
 
-$(SYNTH_DIR)/netlist/arb_top_gl_W%.v: $(SYNTH_ARB_TB_TOP) $(RTL_COMMON) $(RTL_ARB) \
-  synth/netlist.ys.in synth/synth.mk synth/synth.py | $(YOSYS_STAMP)
+# The script is rewritten only when its text changes (so editing this file re-runs nothing).
+$(SYNTH_DIR)/netlist/arb_top_gl_W%.ys: synth/netlist.ys.in synth/synth.mk
 	@mkdir -p $(@D)
 	@sed -e 's|@TOP@|simt_arb_top|g' -e 's|@GLTOP@|simt_arb_top_gl|g' -e 's|@W@|$*|g' \
 	  -e 's|@DIR@|$(@D)|g' -e 's|@BASE@|arb_top_gl_W$*|g' -e 's|@OUT@|$(@D)/arb_top_gl_W$*.tmp.v|g' \
 	  -e 's|@SOURCES@|$(strip $(RTL_COMMON) $(RTL_ARB) $(SYNTH_ARB_TB_TOP))|g' \
 	  -e 's|@PARAMS@|-set W $* $(SYNTH_NETLIST_PARAMS)|g' \
-	  synth/netlist.ys.in > $(@D)/arb_top_gl_W$*.ys
+	  $< > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
+.PRECIOUS: $(SYNTH_DIR)/netlist/arb_top_gl_W%.ys
+
+$(SYNTH_DIR)/netlist/arb_top_gl_W%.v: $(SYNTH_DIR)/netlist/arb_top_gl_W%.ys $(SYNTH_ARB_TB_TOP) \
+  $(RTL_COMMON) $(RTL_ARB) | $(YOSYS_STAMP)
 	@echo "synth-netlist: W=$*: Yosys (log $(@D)/arb_top_gl_W$*.log)"
 	@rm -f $(@D)/arb_top_gl_W$*.tmp.v
 	@$(YOSYS) -q -l $(@D)/arb_top_gl_W$*.log -s $(@D)/arb_top_gl_W$*.ys \
