@@ -1,0 +1,339 @@
+// simt_warp_ctrl_fv: formal wrapper for simt_warp_ctrl (docs/units/warp_ctrl.md).
+//
+// Every DUT input is a free input of this wrapper: the only assumption is a reset in the first
+// cycle (the doc's state is defined from reset). No other protocol assumption is needed: the
+// doc makes the unit ignore issue_i while mpc_valid_o is 0, wake_i bits of lanes that are not
+// asleep, launch_mask_i bits of live lanes, and npc_i/nsp_i/addr_i/mem_hit_i outside their op.
+// Reset may also be asserted at any later cycle.
+//
+// All properties are stated on the DUT's ports only (no hierarchical references). The internal
+// state is fully visible through them: mkey_q = {msp_o, mpc_o}, arb_q = arb_o, lanes = pc_o,
+// sp_o, live_o, sleep_o, and mvalid_q = mpc_valid_o whenever arb_o = 0 (when arb_o = 1 the
+// value of mvalid_q is never used: the arbitration overwrites it).
+//
+// Properties (names as in the assertion labels):
+//  (1) Invariant of the doc, Collange 2011 §3/§4.1:
+//      a_min      mpc_valid_o -> {msp_o, mpc_o} = min over enabled lanes (live & ~sleep) of
+//                 {sp_i, pc_i}, computed here by a plain loop
+//      a_act_nz   mpc_valid_o -> active_o != 0
+//      a_act_eq   active_o = exactly the enabled lanes whose key equals {msp_o, mpc_o}, and
+//                 0 when ~mpc_valid_o
+//      a_idle     ~arb_q & ~mvalid_q (i.e. ~arb_o & ~mpc_valid_o) -> no lane enabled
+//  (2) a_live_drop  live_o[i] falls only if, on the previous cycle, lane i was in active_o and
+//                 an EXIT was issued (issue_i & mpc_valid_o & op_i == 3), or reset was asserted.
+//  (3) Wake-up (Collange 2011 §4.2, "a PC arbitration is performed to give the opportunity to
+//      threads that encountered a cache miss to catch up"). Let lane i be asleep and live at
+//      cycle t with wake_i[i] = 1, and rst_ni = 1 at t and t+1. Then
+//      a_wake_en  at t+1: lane i is live and awake (enabled) and arb_o = 1, so lane i is a valid
+//                 input of the PC arbitration performed at t+1 (valid_i of the arbiter = enabled);
+//      a_wake_arb at t+2: the result of that arbitration, stored in {msp_o, mpc_o}, is <= the key
+//                 {sp_i, pc_i} that lane i had at t+1, and the arbitration found a lane
+//                 (arb_o | mpc_valid_o, i.e. mvalid_q = 1 when observable).
+//      a_sleep_why  a lane falls asleep only if, on the previous cycle, it was in served_o of an
+//                 issued MEM (mem_req_o) with mem_hit_i = 0.
+//      a_sleep_keep a sleeping lane wakes only through wake_i (or reset).
+//  Further contract checks (cheap, they pin the doc's table down):
+//      a_sleep_live, a_done, a_arb_nv, a_memreq, a_mem_*: output definitions and the memory
+//      path (served = active lanes in the lowest requested line, line base has offset 0).
+//      a_lane_*: per-lane update rules (ALU +1, BRANCH npc/nsp, MEM served +1 / replay, EXIT,
+//      launch, no other lane change).
+//      a_shortcut: the §4.1 shortcut is really used: an ALU fire with no carry and no wake-up
+//      or launch is followed by an issue-ready cycle (no arbitration).
+`default_nettype none
+module simt_warp_ctrl_fv #(
+  parameter int unsigned W     = 4,
+  parameter int unsigned PC_W  = 6,
+  parameter int unsigned SP_W  = 2,
+  parameter int unsigned OFF_W = 2,
+  parameter int unsigned IMPL  = 0,
+  localparam int unsigned KEY_W = SP_W + PC_W
+) (
+  input wire logic                clk_i,
+  input wire logic                rst_ni,
+  input wire logic                launch_i,
+  input wire logic [W-1:0]        launch_mask_i,
+  input wire logic [PC_W-1:0]     launch_pc_i,
+  input wire logic [SP_W-1:0]     launch_sp_i,
+  input wire logic                issue_i,
+  input wire logic [1:0]          op_i,
+  input wire logic [W*PC_W-1:0]   npc_i,
+  input wire logic [W*SP_W-1:0]   nsp_i,
+  input wire logic [W*PC_W-1:0]   addr_i,
+  input wire logic                mem_hit_i,
+  input wire logic [W-1:0]        wake_i
+);
+  logic                mpc_valid_o;
+  logic [PC_W-1:0]     mpc_o;
+  logic [SP_W-1:0]     msp_o;
+  logic [W-1:0]        active_o;
+  logic                arb_o;
+  logic                mem_req_o;
+  logic [PC_W-1:0]     mem_line_o;
+  logic [W-1:0]        served_o;
+  logic [W-1:0]        live_o;
+  logic [W-1:0]        sleep_o;
+  logic [W*PC_W-1:0]   pc_o;
+  logic [W*SP_W-1:0]   sp_o;
+  logic                done_o;
+
+  simt_warp_ctrl #(.W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W), .IMPL(IMPL)) dut (
+    .clk_i, .rst_ni, .launch_i, .launch_mask_i, .launch_pc_i, .launch_sp_i, .issue_i, .op_i,
+    .npc_i, .nsp_i, .addr_i, .mem_hit_i, .wake_i,
+    .mpc_valid_o, .mpc_o, .msp_o, .active_o, .arb_o, .mem_req_o, .mem_line_o, .served_o,
+    .live_o, .sleep_o, .pc_o, .sp_o, .done_o
+  );
+
+  // ---- reset in the first cycle ---------------------------------------------------------
+  logic f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @(*) if (!f_past_valid) assume (!rst_ni);
+
+  // ---- reference values computed from the ports ------------------------------------------
+  logic [W*KEY_W-1:0] f_key;      // {sp_i, pc_i} of every lane
+  logic [W-1:0]       f_en;       // enabled lanes
+  logic [KEY_W-1:0]   f_mkey;     // {msp_o, mpc_o}
+  logic [W-1:0]       f_at_mkey;  // lanes whose key equals f_mkey
+  logic               f_any_en;
+  logic [KEY_W-1:0]   f_min;      // minimum key over enabled lanes (0 when none)
+  logic               f_fire, f_carry, f_grow, f_conflict;
+  logic [PC_W-1:0]    f_mpc_inc;
+  logic [PC_W-OFF_W-1:0] f_sel_line;
+
+  assign f_en      = live_o & ~sleep_o;
+  assign f_mkey    = {msp_o, mpc_o};
+  assign f_fire    = issue_i & mpc_valid_o;
+  assign f_carry   = (mpc_o == {PC_W{1'b1}});
+  assign f_grow    = |(wake_i & sleep_o & live_o) | (launch_i & |(launch_mask_i & ~live_o));
+  assign f_mpc_inc = mpc_o + 1'b1;
+  assign f_conflict = |(active_o & ~served_o);
+  assign f_sel_line = mem_line_o[PC_W-1:OFF_W];
+
+  for (genvar k = 0; k < W; k++) begin : g_key
+    assign f_key[k*KEY_W +: KEY_W] = {sp_o[k*SP_W +: SP_W], pc_o[k*PC_W +: PC_W]};
+    assign f_at_mkey[k] = (f_key[k*KEY_W +: KEY_W] == f_mkey);
+  end
+
+  always @(*) begin
+    f_any_en = 1'b0;
+    f_min    = '0;
+    for (int k = 0; k < W; k++) begin
+      if (f_en[k] && (!f_any_en || f_key[k*KEY_W +: KEY_W] < f_min)) begin
+        f_min    = f_key[k*KEY_W +: KEY_W];
+        f_any_en = 1'b1;
+      end
+    end
+  end
+
+  // ---- (1) the invariant, and output definitions: every cycle after the first ----------
+  always @(*) begin
+    if (f_past_valid) begin
+      if (mpc_valid_o) begin
+        a_min:    assert (f_any_en && f_mkey == f_min);
+        a_act_nz: assert (active_o != '0);
+      end
+      a_act_eq:     assert (active_o == (mpc_valid_o ? (f_en & f_at_mkey) : '0));
+      if (!arb_o && !mpc_valid_o) begin
+        a_idle:   assert (f_en == '0);
+      end
+      a_sleep_live: assert ((sleep_o & ~live_o) == '0);
+      a_done:       assert (done_o == (live_o == '0));
+      a_arb_nv:     assert (!(arb_o && mpc_valid_o));
+      a_memreq:     assert (mem_req_o == (f_fire && op_i == 2'd2));
+      if (mem_req_o) begin
+        // §4.2/§4.3 memory mode: the lowest line requested by an active lane is selected and
+        // served = the active lanes in that line (per-lane part in g_lane below).
+        a_mem_off:  assert ((mem_line_o & PC_W'((1 << OFF_W) - 1)) == '0);
+        a_mem_some: assert (served_o != '0);
+      end else begin
+        a_mem_idle: assert (served_o == '0 && mem_line_o == '0);
+      end
+    end
+  end
+
+  // ---- (2), (3) and the lane/control update rules: transitions -------------------------
+  logic [W-1:0] f_woke_ev;   // lanes woken on this edge (asleep, live, wake_i)
+  assign f_woke_ev = wake_i & sleep_o & live_o;
+
+  // the doc's shortcut condition (control-update table, rows 2-4), with carry read as always
+  // forcing an arbitration (see the CONTRACT NOTE in the RTL)
+  logic f_keep;
+  assign f_keep = f_fire && !f_carry && !f_grow &&
+                  (op_i == 2'd0 || (op_i == 2'd2 && (f_conflict || mem_hit_i)));
+
+  logic f_past2_valid = 1'b0;
+  always @(posedge clk_i) f_past2_valid <= f_past_valid;
+
+  // Per-lane properties, one generate block per lane. Yosys does not scope assertion labels by
+  // generate block (a label here would clash between lanes), so the names are comments; a
+  // failure is reported with its source line.
+  for (genvar k = 0; k < W; k++) begin : g_lane
+    logic [PC_W-1:0] pc_k;
+    logic [SP_W-1:0] sp_k;
+    assign pc_k = pc_o[k*PC_W +: PC_W];
+    assign sp_k = sp_o[k*SP_W +: SP_W];
+
+    // memory path, per lane
+    always @(*) begin
+      if (f_past_valid && mem_req_o) begin
+        if (active_o[k]) begin
+          // a_mem_min
+          assert (addr_i[k*PC_W + OFF_W +: PC_W - OFF_W] >= f_sel_line);
+        end
+        // a_mem_served
+        assert (served_o[k] == (active_o[k] &&
+                                addr_i[k*PC_W + OFF_W +: PC_W - OFF_W] == f_sel_line));
+      end
+    end
+
+    always @(posedge clk_i) begin
+      if (f_past_valid && $past(rst_ni)) begin
+        // (2) a live lane is never dropped
+        if ($past(live_o[k]) && !live_o[k]) begin
+          // a_live_drop
+          assert ($past(active_o[k] && issue_i && op_i == 2'd3));
+        end
+        // (3) a lane never sleeps without being served by a MEM miss
+        if (!$past(sleep_o[k]) && sleep_o[k]) begin
+          // a_sleep_why
+          assert ($past(served_o[k] && mem_req_o && !mem_hit_i));
+        end
+        // a sleeping lane wakes only through wake_i
+        if ($past(sleep_o[k]) && !sleep_o[k]) begin
+          // a_sleep_keep
+          assert ($past(wake_i[k]));
+        end
+        // (3) a woken lane is enabled on the next cycle, which is a PC-arbitration cycle
+        if ($past(f_woke_ev[k])) begin
+          // a_wake_en
+          assert (live_o[k] && !sleep_o[k] && arb_o);
+        end
+        // lane update rules (docs/units/warp_ctrl.md "Lane update")
+        if ($past(launch_i && launch_mask_i[k] && !live_o[k])) begin
+          // a_lane_launch
+          assert (live_o[k] && !sleep_o[k] &&
+                                 pc_k == $past(launch_pc_i) && sp_k == $past(launch_sp_i));
+        end else if ($past(issue_i && active_o[k])) begin
+          case ($past(op_i))
+            2'd0: begin
+              // a_lane_alu
+              assert (live_o[k] && !sleep_o[k] &&
+                                   pc_k == $past(f_mpc_inc) && sp_k == $past(msp_o));
+            end
+            2'd1: begin
+              // a_lane_br
+              assert (live_o[k] && !sleep_o[k] &&
+                                   pc_k == $past(npc_i[k*PC_W +: PC_W]) &&
+                                   sp_k == $past(nsp_i[k*SP_W +: SP_W]));
+            end
+            2'd2: begin
+              if ($past(served_o[k])) begin
+                // a_lane_srv
+                assert (live_o[k] && sleep_o[k] == !$past(mem_hit_i) &&
+                                    pc_k == $past(f_mpc_inc) && sp_k == $past(msp_o));
+              end else begin
+                // a_lane_rep
+                assert (live_o[k] && !sleep_o[k] &&
+                                    pc_k == $past(mpc_o) && sp_k == $past(msp_o));
+              end
+            end
+            default: begin
+              // a_lane_exit
+              assert (!live_o[k] && !sleep_o[k] &&
+                                   pc_k == $past(pc_k) && sp_k == $past(sp_k));
+            end
+          endcase
+        end else begin
+          // a_lane_hold
+          assert (live_o[k] == $past(live_o[k]) &&
+                               sleep_o[k] == ($past(sleep_o[k]) && !$past(f_woke_ev[k])) &&
+                               pc_k == $past(pc_k) && sp_k == $past(sp_k));
+        end
+      end
+
+      // (3) the arbitration of cycle t+1 (the one that follows a wake-up of lane k at t) takes
+      // lane k: the key it selects, visible at t+2, is <= lane k's key at t+1, and it found a
+      // lane (mvalid_q = 1: mpc_valid_o unless a new arbitration is already pending).
+      if (f_past2_valid && $past(rst_ni, 2) && $past(rst_ni)) begin
+        if ($past(f_woke_ev[k], 2)) begin
+          // a_wake_arb
+          assert (f_mkey <= $past(f_key[k*KEY_W +: KEY_W]) &&
+                                (arb_o || mpc_valid_o));
+        end
+      end
+    end
+  end
+
+  // control update (docs/units/warp_ctrl.md "Control update")
+  always @(posedge clk_i) begin
+    if (f_past_valid && $past(rst_ni)) begin
+      // a wake-up or launch always leads to an arbitration cycle
+      if ($past(f_grow)) begin
+        a_grow_arb:  assert (arb_o);
+      end
+      // §4.1 shortcut really used: no arbitration, next instruction ready, MPC + 1 (or MPC
+      // unchanged when MEM lanes conflict and replay)
+      if ($past(f_keep)) begin
+        a_shortcut:  assert (!arb_o && mpc_valid_o &&
+                             f_mkey == ($past(op_i == 2'd2 && f_conflict)
+                                        ? $past(f_mkey) : {$past(msp_o), $past(f_mpc_inc)}));
+      end
+      // any other issued instruction (BRANCH, EXIT, MEM all missed, carry, growth) arbitrates
+      if ($past(f_fire && !f_keep)) begin
+        a_fire_arb:  assert (arb_o && f_mkey == $past(f_mkey));
+      end
+      // arbitration cycle or idle cycle without growth: no arbitration next
+      if ($past(!f_grow && !f_fire)) begin
+        a_no_arb:    assert (!arb_o);
+      end
+      // idle cycle (no arbitration, no fire): MPC key and valid bit unchanged
+      if ($past(!arb_o && !f_fire)) begin
+        a_idle_key:  assert (f_mkey == $past(f_mkey) && mpc_valid_o == ($past(mpc_valid_o) && !arb_o));
+      end
+      // after an arbitration: valid iff some lane was enabled
+      if ($past(arb_o) && !arb_o) begin
+        a_arb_valid: assert (mpc_valid_o == $past(f_en != '0));
+      end
+    end
+  end
+
+  // ---- covers: the interesting scenarios are reachable ----------------------------------
+  // Divergence then full reconvergence; MEM conflict replayed; a woken lane rejoining the
+  // others in the same instruction; the SP term running a callee (higher PC) first (Listing 1);
+  // the carry path (ALU, and MEM with conflicts and a hit); all threads finished after running.
+  logic         f_diverged = 1'b0, f_woken = 1'b0, f_ran = 1'b0;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      f_diverged <= 1'b0;
+      f_woken    <= 1'b0;
+      f_ran      <= 1'b0;
+    end else begin
+      if (mpc_valid_o && live_o == '1 && active_o != live_o) f_diverged <= 1'b1;
+      if (f_woke_ev != '0) f_woken <= 1'b1;
+      if (f_fire) f_ran <= 1'b1;
+    end
+  end
+
+  logic f_callee_first;
+  always @(*) begin
+    f_callee_first = 1'b0;
+    for (int k = 0; k < W; k++) begin
+      if (f_en[k] && pc_o[k*PC_W +: PC_W] < mpc_o && sp_o[k*SP_W +: SP_W] > msp_o) begin
+        f_callee_first = mpc_valid_o;
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (f_past_valid && rst_ni) begin
+      c_reconverge: cover (f_diverged && mpc_valid_o && active_o == '1);
+      c_replay:     cover ($past(mem_req_o && f_conflict) && mem_req_o && $past(rst_ni));
+      c_rejoin:     cover (f_woken && mpc_valid_o && active_o == '1);
+      c_callee:     cover (f_callee_first);
+      c_carry:      cover (f_fire && f_carry && op_i == 2'd0);
+      // the case the doc's MEM-conflict row misses: MPC all ones, lanes conflict, served hit
+      c_mem_carry:  cover (mem_req_o && f_carry && f_conflict && mem_hit_i);
+      c_done:       cover (f_ran && done_o);
+    end
+  end
+endmodule
+`default_nettype wire
