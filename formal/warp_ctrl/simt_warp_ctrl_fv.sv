@@ -32,8 +32,9 @@
 //      a_sleep_why  a lane falls asleep only if, on the previous cycle, it was in served_o of an
 //                 issued MEM (mem_req_o) with mem_hit_i = 0.
 //      a_sleep_keep a sleeping lane wakes only through wake_i (or reset).
-//  Further contract checks (cheap, they pin the doc's table down):
-//      a_sleep_live, a_done, a_arb_nv, a_memreq, a_mem_*: output definitions and the memory
+//      a_sleep_live only live lanes sleep.
+//  Further contract checks (cheap, they pin the doc's table down; parameter CONTRACT = 1):
+//      a_done, a_arb_nv, a_memreq, a_mem_*: output definitions and the memory
 //      path (served = active lanes in the lowest requested line, line base has offset 0).
 //      a_lane_*: per-lane update rules (ALU +1, BRANCH npc/nsp, MEM served +1 / replay, EXIT,
 //      launch, no other lane change).
@@ -46,6 +47,9 @@ module simt_warp_ctrl_fv #(
   parameter int unsigned SP_W  = 2,
   parameter int unsigned OFF_W = 2,
   parameter int unsigned IMPL  = 0,
+  // 1: also check the "further contract checks" below; 0: only properties (1)-(3), to show
+  // that they are inductive on their own (and what they alone catch)
+  parameter bit          CONTRACT = 1'b1,
   localparam int unsigned KEY_W = SP_W + PC_W
 ) (
   input wire logic                clk_i,
@@ -135,7 +139,11 @@ module simt_warp_ctrl_fv #(
       if (!arb_o && !mpc_valid_o) begin
         a_idle:   assert (f_en == '0);
       end
+      // only live lanes sleep (needed with (3): a dead lane is never asleep, so a launch never
+      // clears a sleep bit and a lane wakes only through wake_i)
       a_sleep_live: assert ((sleep_o & ~live_o) == '0);
+    end
+    if (f_past_valid && CONTRACT) begin
       a_done:       assert (done_o == (live_o == '0));
       a_arb_nv:     assert (!(arb_o && mpc_valid_o));
       a_memreq:     assert (mem_req_o == (f_fire && op_i == 2'd2));
@@ -174,7 +182,7 @@ module simt_warp_ctrl_fv #(
 
     // memory path, per lane
     always @(*) begin
-      if (f_past_valid && mem_req_o) begin
+      if (f_past_valid && CONTRACT && mem_req_o) begin
         if (active_o[k]) begin
           // a_mem_min
           assert (addr_i[k*PC_W + OFF_W +: PC_W - OFF_W] >= f_sel_line);
@@ -208,7 +216,9 @@ module simt_warp_ctrl_fv #(
           assert (live_o[k] && !sleep_o[k] && arb_o);
         end
         // lane update rules (docs/units/warp_ctrl.md "Lane update")
-        if ($past(launch_i && launch_mask_i[k] && !live_o[k])) begin
+        if (!CONTRACT) begin
+          // not checked
+        end else if ($past(launch_i && launch_mask_i[k] && !live_o[k])) begin
           // a_lane_launch
           assert (live_o[k] && !sleep_o[k] &&
                                  pc_k == $past(launch_pc_i) && sp_k == $past(launch_sp_i));
@@ -265,7 +275,7 @@ module simt_warp_ctrl_fv #(
 
   // control update (docs/units/warp_ctrl.md "Control update")
   always @(posedge clk_i) begin
-    if (f_past_valid && $past(rst_ni)) begin
+    if (f_past_valid && CONTRACT && $past(rst_ni)) begin
       // a wake-up or launch always leads to an arbitration cycle
       if ($past(f_grow)) begin
         a_grow_arb:  assert (arb_o);
