@@ -54,7 +54,9 @@ lint-yosys: | $(YOSYS_STAMP)
 # ---- tests ----
 SEED ?= 1
 .PHONY: test
-test: build/bin/simtcheck
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+test:
+	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck
 	@tb/run_tests.sh tb/tests.txt $(SEED)
 
 # ---- main job ----

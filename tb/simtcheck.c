@@ -146,11 +146,14 @@ uint64_t sc_trace_header(sc_trace *t, const char *name)
     if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
         sc_die("cannot seek in trace '%s'", t->path);
     t->line = 2;
+    int begun = 0;
     while (read_line(t)) {
         char key[64], val[64], extra[8];
         int n = sscanf(t->buf, "%63s %63s %7s", key, val, extra);
-        if (n >= 1 && strcmp(key, "begin") == 0)
+        if (n >= 1 && strcmp(key, "begin") == 0) {
+            begun = 1;
             break;
+        }
         if (n != 2)
             sc_trace_fail(t, "header lines are 'name value'");
         if (strcmp(key, name) == 0) {
@@ -162,6 +165,8 @@ uint64_t sc_trace_header(sc_trace *t, const char *name)
             return v;
         }
     }
+    if (!begun)
+        sc_trace_fail(t, "no 'begin' line: the header must end with 'begin'");
     sc_trace_fail(t, "header has no '%s' line (before 'begin')", name);
 }
 
