@@ -9,10 +9,13 @@ directory. One progress line is printed per proof as it finishes; the summary is
 whatever happens (also on failure or Ctrl-C), and the exit status is non-zero if any proof
 did not pass.
 
-usage: run_formal.py [--sby CMD] [--only NAME]... [--tasks GLOB] [--timeout S] [--list]
+usage: run_formal.py [--sby CMD] [--only NAME]... [--tasks GLOB] [--all] [--timeout S] [--list]
   --sby CMD      how to call SymbiYosys (a shell word list; default $SBY or 'sby')
   --only NAME    only the .sby files with this base name or path (repeatable)
-  --tasks GLOB   only the tasks matching this shell glob (e.g. 'uni_w8_*')
+  --tasks GLOB   only the tasks matching this shell glob (e.g. 'uni_w8_*'), among all
+                 the tasks of the selected files, default or not
+  --all          every task, not only the default ones (a .sby whose [tasks] tag some
+                 tasks 'default' runs only those by default); also FORMAL_ALL=1
   --timeout S    stop a proof after S seconds (reported TIMEOUT); 0 = none (default)
   --list         list the proofs that would run, and exit
 A run restricted by --only or --tasks writes build/formal/summary-<selection>.md instead, so
@@ -41,11 +44,12 @@ def proof_name(sby):
     return os.path.splitext(os.path.basename(sby))[0]
 
 
-def list_tasks(sby_cmd, sby):
-    """Default tasks of a .sby file, [None] if it has no [tasks] section."""
-    r = subprocess.run(sby_cmd + ["--dumpdefaults", sby], capture_output=True, text=True)
+def list_tasks(sby_cmd, sby, everything):
+    """Default tasks (or all tasks) of a .sby file, [None] if it has no [tasks] section."""
+    flag = "--dumptasks" if everything else "--dumpdefaults"
+    r = subprocess.run(sby_cmd + [flag, sby], capture_output=True, text=True)
     if r.returncode != 0:
-        raise RuntimeError(f"{sby}: sby --dumpdefaults failed:\n{r.stderr.strip()}")
+        raise RuntimeError(f"{sby}: sby {flag} failed:\n{r.stderr.strip()}")
     tasks = [t for t in r.stdout.split() if t]
     return tasks or [None]
 
@@ -220,6 +224,8 @@ def main():
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--tasks", default=None)
     ap.add_argument("--timeout", type=float, default=float(os.environ.get("FORMAL_TIMEOUT") or 0))
+    ap.add_argument("--all", action="store_true",
+                    default=os.environ.get("FORMAL_ALL", "") not in ("", "0"))
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
     os.chdir(ROOT)
@@ -238,7 +244,8 @@ def main():
             return 2
     plan = []
     for f in files:
-        for t in list_tasks(sby_cmd, f):
+        # A task glob selects among all tasks, so that it can name non-default ones.
+        for t in list_tasks(sby_cmd, f, args.all or bool(args.tasks)):
             if args.tasks and not fnmatch.fnmatch(t or "", args.tasks):
                 continue
             plan.append((f, t))
@@ -252,11 +259,11 @@ def main():
         return 2
 
     os.makedirs(OUT, exist_ok=True)
-    selection = "all proofs"
+    selection = "all tasks" if args.all else "default tasks"
     summary = os.path.join(OUT, "summary.md")
     if args.only or args.tasks:
-        parts = list(args.only) + ([args.tasks] if args.tasks else [])
-        selection = " ".join(parts)
+        parts = list(args.only) + ([f"tasks {args.tasks}"] if args.tasks else [])
+        selection = ", ".join(parts)
         tag = "-".join(proof_name(f) for f in files) if args.only else "tasks"
         summary = os.path.join(OUT, f"summary-{tag}.md")
 

@@ -1,13 +1,9 @@
-// arb_equiv: equivalence miter between two arbiter operators (arb_op): instance a is
+// arb_miter: equivalence miter between two arbiter operators (arb_op): instance a is
 // OP_A/IMPL_A, instance b is OP_B/IMPL_B; all three outputs must be equal. valid_i and key_i
 // are free inputs shared by both; mode_i is free (MODE = 2) or tied to MODE (0 or 1) for both.
-// Nothing is assumed. The .sby tasks use it as:
-//   area form == delay form:  OP_A = OP_B = op, IMPL_A = 0, IMPL_B = 1, MODE = 2
-//   unified(mode 0) == PC:     OP_A = uni, OP_B = pc, MODE = 0
-//   unified(mode 1) == memory: OP_A = uni, OP_B = mem_min, MODE = 1
-//   combined == PC / memory by mode: OP_A = comb_min, OP_B = ref_min (and _first), MODE = 2
+// Nothing is assumed.
 `default_nettype none
-module arb_equiv #(
+module arb_miter #(
   parameter              OP_A   = "pc",
   parameter              OP_B   = "pc",
   parameter int unsigned IMPL_A = 0,
@@ -39,6 +35,45 @@ module arb_equiv #(
     e_valid: assert (a_valid == b_valid);
     e_key:   assert (a_key == b_key);
     e_match: assert (a_match == b_match);
+  end
+endmodule
+`default_nettype wire
+
+// arb_equiv: the miters of one .sby task.
+//   GROUP = "impl":   area form == delay form of operator OP (mode_i free)
+//   GROUP = "struct": with both operands in the IMPL form:
+//     simt_arb_unified in mode 0 == simt_arb_pc
+//     simt_arb_unified in mode 1 == simt_arb_mem, POLICY = 0 (minimum line)
+//     simt_arb_combined (MEM_POLICY 0 and 1) == mode_i ? simt_arb_mem : simt_arb_pc
+`default_nettype none
+module arb_equiv #(
+  parameter              GROUP = "impl",
+  parameter              OP    = "pc",
+  parameter int unsigned IMPL  = 0,
+  parameter int unsigned W     = 4,
+  parameter int unsigned PC_W  = 32,
+  parameter int unsigned SP_W  = 0,
+  parameter int unsigned OFF_W = 7,
+  localparam int unsigned KEY_W = SP_W + PC_W
+) (
+  input wire logic               mode_i,
+  input wire logic [W-1:0]       valid_i,
+  input wire logic [W*KEY_W-1:0] key_i
+);
+  if (GROUP == "impl") begin : g_impl
+    arb_miter #(.OP_A(OP), .OP_B(OP), .IMPL_A(0), .IMPL_B(1), .MODE(2),
+                .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W)) m (.mode_i, .valid_i, .key_i);
+  end else if (GROUP == "struct") begin : g_struct
+    arb_miter #(.OP_A("uni"), .OP_B("pc"), .IMPL_A(IMPL), .IMPL_B(IMPL), .MODE(0),
+                .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W)) uni_pc (.mode_i, .valid_i, .key_i);
+    arb_miter #(.OP_A("uni"), .OP_B("mem_min"), .IMPL_A(IMPL), .IMPL_B(IMPL), .MODE(1),
+                .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W)) uni_mem (.mode_i, .valid_i, .key_i);
+    arb_miter #(.OP_A("comb_min"), .OP_B("ref_min"), .IMPL_A(IMPL), .IMPL_B(IMPL), .MODE(2),
+                .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W)) comb_min (.mode_i, .valid_i, .key_i);
+    arb_miter #(.OP_A("comb_first"), .OP_B("ref_first"), .IMPL_A(IMPL), .IMPL_B(IMPL), .MODE(2),
+                .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W)) comb_first (.mode_i, .valid_i, .key_i);
+  end else begin : g_bad
+    $error("arb_equiv: unknown GROUP");
   end
 endmodule
 `default_nettype wire
