@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-static const sc_unit *const units[] = {&sc_unit_arb, &sc_unit_warp, NULL};
+static const sc_unit *const units[] = {&sc_unit_arb, &sc_unit_warp, &sc_unit_sb, NULL};
 
 void sc_die(const char *fmt, ...)
 {

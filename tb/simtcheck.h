@@ -92,5 +92,6 @@ typedef struct {
 } sc_unit;
 
 extern const sc_unit sc_unit_arb, sc_unit_warp;
+extern const sc_unit sc_unit_sb;
 
 #endif

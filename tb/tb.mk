@@ -12,14 +12,25 @@ ARB_WIDTHS    ?= $(WIDTHS)
 ARB_GL_WIDTHS ?= 32
 WARP_WIDTHS   ?= $(WIDTHS)
 WARP_IMPLS    ?= 0 1
+# Scoreboards (issue 4): R-mask (sb_W<w>) and baseline (sbb_W<w>), NW=4 NE=8 REG_W=6 NIB=8 NSRC=2.
+SB_WIDTHS      ?= $(WIDTHS)
+SB_BASE_WIDTHS ?= 4 32
+SB_NW := 4
+SB_NE := 8
+SB_REG_W := 6
+SB_NIB := 8
+SB_NSRC := 2
 
 ARB_MODELS  := $(foreach w,$(ARB_WIDTHS),arb_W$(w)) $(foreach w,$(ARB_GL_WIDTHS),arbgl_W$(w))
 WARP_MODELS := $(if $(RTL_WARP),$(foreach w,$(WARP_WIDTHS),$(foreach i,$(WARP_IMPLS),warp_W$(w)_I$(i))))
+SB_MODELS   := $(if $(RTL_SB),$(foreach w,$(SB_WIDTHS),sb_W$(w)) $(foreach w,$(SB_BASE_WIDTHS),sbb_W$(w)))
 MODELS      := $(ARB_MODELS) $(WARP_MODELS)
+MODELS      += $(SB_MODELS)
 MODEL_OBJS  := $(foreach m,$(MODELS),$(VL_DIR)/$(m)/shim.o $(VL_DIR)/$(m)/model.a)
 
 CMODEL_SRC  := $(sort $(wildcard cmodel/*.c))
 TB_SRC      := tb/simtcheck.c tb/sc_arb.c tb/sc_warp.c
+TB_SRC      += tb/sc_sb.c
 TB_OBJS     := $(patsubst %.c,build/obj/%.o,$(CMODEL_SRC) $(TB_SRC)) build/obj/gen/vl_models.o
 
 wp = $(word $2,$(subst _, ,$1))
@@ -51,6 +62,22 @@ $(VL_DIR)/warp_%/model.a: $(RTL_COMMON) $(RTL_ARB) $(RTL_WARP)
 	@$(MAKE) -s -C $(@D) -f Vwarp_$*.mk Vwarp_$*__ALL.a OPT_FAST=-O1 >/dev/null
 	@cp $(@D)/Vwarp_$*__ALL.a $@
 
+SB_GPARAMS = -GW=$(patsubst W%,%,$1) -GNW=$(SB_NW) -GNE=$(SB_NE) -GREG_W=$(SB_REG_W) -GNIB=$(SB_NIB) -GNSRC=$(SB_NSRC)
+$(VL_DIR)/sb_%/model.a: $(RTL_COMMON) $(RTL_SB)
+	@echo "  VERILATE sb_$*"
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@$(VERILATOR) $(VL_FLAGS) --prefix Vsb_$* -Mdir $(@D) $(call SB_GPARAMS,$*) \
+	  --top-module simt_rmask_sb $^
+	@$(MAKE) -s -C $(@D) -f Vsb_$*.mk Vsb_$*__ALL.a OPT_FAST=-O1 >/dev/null
+	@cp $(@D)/Vsb_$*__ALL.a $@
+$(VL_DIR)/sbb_%/model.a: $(RTL_COMMON) $(RTL_SB)
+	@echo "  VERILATE sbb_$*"
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@$(VERILATOR) $(VL_FLAGS) --prefix Vsbb_$* -Mdir $(@D) $(call SB_GPARAMS,$*) \
+	  --top-module simt_sb_base $^
+	@$(MAKE) -s -C $(@D) -f Vsbb_$*.mk Vsbb_$*__ALL.a OPT_FAST=-O1 >/dev/null
+	@cp $(@D)/Vsbb_$*__ALL.a $@
+
 # Shims: one object per model, parameters passed as macros.
 $(VL_DIR)/arb_%/shim.o: tb/vl_arb_shim.cpp tb/vl_arb.h tb/vl_ports.h $(VL_DIR)/arb_%/model.a
 	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Varb_$* -DVL_W=$(patsubst W%,%,$*) \
@@ -61,6 +88,12 @@ $(VL_DIR)/arbgl_%/shim.o: tb/vl_arb_shim.cpp tb/vl_arb.h tb/vl_ports.h $(VL_DIR)
 $(VL_DIR)/warp_%/shim.o: tb/vl_warp_shim.cpp tb/vl_warp.h tb/vl_ports.h $(VL_DIR)/warp_%/model.a
 	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Vwarp_$* -DVL_W=$(patsubst W%,%,$(call wp,$*,1)) -DVL_IMPL=$(patsubst I%,%,$(call wp,$*,2)) \
 	  -DVL_PC_W=32 -DVL_SP_W=8 -DVL_OFF_W=7 -c $< -o $@
+
+SB_DEFS = -DVL_W=$(patsubst W%,%,$1) -DVL_NW=$(SB_NW) -DVL_NE=$(SB_NE) -DVL_REG_W=$(SB_REG_W) -DVL_NIB=$(SB_NIB) -DVL_NSRC=$(SB_NSRC)
+$(VL_DIR)/sb_%/shim.o: tb/vl_sb_shim.cpp tb/vl_sb.h tb/vl_ports.h cmodel/simt_rmask_sb.h $(VL_DIR)/sb_%/model.a
+	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Vsb_$* $(call SB_DEFS,$*) -DVL_BASE=0 -c $< -o $@
+$(VL_DIR)/sbb_%/shim.o: tb/vl_sb_shim.cpp tb/vl_sb.h tb/vl_ports.h cmodel/simt_rmask_sb.h $(VL_DIR)/sbb_%/model.a
+	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Vsbb_$* $(call SB_DEFS,$*) -DVL_BASE=1 -c $< -o $@
 
 # Verilator runtime, compiled once.
 $(VL_DIR)/runtime/libvlrt.a:
@@ -79,6 +112,10 @@ build/gen/vl_models.c: Makefile tb/tb.mk FORCE
 	   for m in $(WARP_MODELS); do echo "extern const vl_warp_ops V$${m}_ops;"; done; \
 	   echo 'const vl_warp_ops *const vl_warp_models[] = {'; \
 	   for m in $(WARP_MODELS); do echo "  &V$${m}_ops,"; done; echo '  NULL };'; \
+	   echo '#include "vl_sb.h"'; \
+	   for m in $(SB_MODELS); do echo "extern const vl_sb_ops V$${m}_ops;"; done; \
+	   echo 'const vl_sb_ops *const vl_sb_models[] = {'; \
+	   for m in $(SB_MODELS); do echo "  &V$${m}_ops,"; done; echo '  NULL };'; \
 	 } > $@.tmp && mv $@.tmp $@
 
 build/obj/%.o: %.c

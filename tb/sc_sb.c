@@ -1,0 +1,670 @@
+/* sc_sb: simtcheck unit "sb": simt_rmask_sb (R-mask, Fig. 8b) and simt_sb_base (baseline,
+ * Fig. 8a) RTL against cmodel/simt_rmask_sb.c; contract docs/units/rmask_sb.md.
+ *
+ * Random runs play a front end and execution pipeline for NW warps: each warp is a set of
+ * splits with disjoint active masks that diverge (a split cut in two) and reconverge (two
+ * splits merged) at random; each split decodes its next instruction (random registers from a
+ * small pool, so registers are reused across splits and scoreboards fill up) only after its
+ * previous one issued (one I-buffer entry per split, as in the paper); ready instructions
+ * issue at random; issued instructions write back after a random latency in random order.
+ * Bad requests (issue of a non-eligible or empty slot, writeback of a register without entry,
+ * decode into an occupied slot or with an empty mask) are mixed in on purpose.
+ * Besides the RTL/C comparison of every output and state bit, every cycle checks the
+ * scoreboard against the in-flight writes the testbench knows of (R-mask version): a slot is
+ * ready iff none of its operands has an in-flight write on a lane of its active mask (no
+ * dependency cleared early, no false dependency).
+ *
+ * --impl 1 selects the baseline (simt_sb_base, models sbb_W*), --impl 0 the R-mask version.
+ * Directed test fig9: ElTantawy et al. 2014 Fig. 9, steps 1-6.
+ *
+ * Trace line (hex): dec_valid dec_slot dec_warp dec_mask dec_opv dec_reg_0..dec_reg_NSRC
+ * iss_valid iss_slot wb_valid wb_warp wb_reg wb_mask. Header: lanes nw ne reg_w nib nsrc base. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simt_rmask_sb.h"
+#include "simtcheck.h"
+#include "vl_sb.h"
+
+static const char *const sb_tests[] = {"fig9", NULL};
+
+static void sb_list(FILE *f)
+{
+    for (int i = 0; vl_sb_models[i]; i++) {
+        const vl_sb_ops *m = vl_sb_models[i];
+        fprintf(f, "  %-10s W=%u NW=%u NE=%u REG_W=%u NIB=%u NSRC=%u %s\n", m->name, m->w, m->nw, m->ne,
+                m->reg_w, m->nib, m->nsrc, m->base ? "baseline (--impl 1)" : "R-mask (--impl 0)");
+    }
+}
+
+static const vl_sb_ops *sb_find(unsigned w, unsigned base)
+{
+    for (int i = 0; vl_sb_models[i]; i++)
+        if (vl_sb_models[i]->w == w && (unsigned)vl_sb_models[i]->base == base)
+            return vl_sb_models[i];
+    fprintf(stderr, "available models:\n");
+    sb_list(stderr);
+    sc_die("no scoreboard model built for --lanes %u --impl %u (make simtcheck SB_WIDTHS=... SB_BASE_WIDTHS=...)",
+           w, base);
+}
+
+static uint64_t ones(unsigned n) { return n >= 64 ? ~0ull : ((1ull << n) - 1); }
+
+/* ---- lockstep ---- */
+
+typedef struct {
+    sc_run *r;
+    const vl_sb_ops *m;
+    void *rtl;
+    simt_rmask_sb gold;
+    simt_rmask_sb_cfg cfg;
+    simt_rmask_sb_out out;   /* golden outputs of the cycle just run */
+} lockstep;
+
+static void ls_open(lockstep *ls, sc_run *r)
+{
+    memset(ls, 0, sizeof *ls);
+    ls->r = r;
+    ls->m = sb_find(r->o->lanes, r->o->impl);
+    ls->cfg = (simt_rmask_sb_cfg){ls->m->w, ls->m->nw, ls->m->ne, ls->m->reg_w, ls->m->nib, ls->m->nsrc, ls->m->base};
+    char err[128];
+    if (simt_rmask_sb_cfg_check(&ls->cfg, err, sizeof err))
+        sc_die("model %s: %s", ls->m->name, err);
+    simt_rmask_sb_reset(&ls->gold, &ls->cfg);
+    ls->rtl = ls->m->create();
+    if (r->wave && ls->m->wave_open(ls->rtl, r->wave))
+        sc_die("cannot write waveform '%s'", r->wave);
+    ls->m->reset(ls->rtl);
+}
+
+static void ls_close(lockstep *ls)
+{
+    if (ls->r->wave)
+        ls->m->wave_close(ls->rtl);
+    ls->m->destroy(ls->rtl);
+}
+
+static void ls_peek(const lockstep *ls, simt_rmask_sb_out *o)
+{
+    static const simt_rmask_sb_in idle;
+    simt_rmask_sb_eval(&ls->gold, &idle, o);
+}
+
+static void ls_cycle(lockstep *ls, const simt_rmask_sb_in *in)
+{
+    sc_run *r = ls->r;
+    const simt_rmask_sb_cfg *c = &ls->cfg;
+    static simt_rmask_sb_out a;
+    simt_rmask_sb_out *e = &ls->out;
+    simt_rmask_sb_eval(&ls->gold, in, e);
+    ls->m->eval(ls->rtl, in, &a);
+    int dump = r->wave && r->cycle >= r->wave_from;
+    if (dump)
+        ls->m->wave_dump(ls->rtl, r->cycle * 10);
+    sc_cmp(r, "iss_ok_o", -1, (uint64_t)e->iss_ok, (uint64_t)a.iss_ok);
+    sc_cmp(r, "iss_full_o", -1, (uint64_t)e->iss_full, (uint64_t)a.iss_full);
+    sc_cmp(r, "bad_o", -1, e->bad, a.bad);
+    sc_cmp(r, "ib_valid_o", -1, e->ib_valid, a.ib_valid);
+    sc_cmp(r, "ib_ready_o", -1, e->ib_ready, a.ib_ready);
+    for (unsigned i = 0; i < c->nib; i++) {
+        sc_cmp(r, "ib_warp_o", (int)i, e->ib_warp[i], a.ib_warp[i]);
+        sc_cmp(r, "ib_mask_o", (int)i, e->ib_mask[i], a.ib_mask[i]);
+        sc_cmp(r, "ib_dep_o", (int)i, e->ib_dep[i], a.ib_dep[i]);
+    }
+    for (unsigned t = 0; t < c->nw * c->ne; t++) {
+        sc_cmp(r, "sb_valid_o", (int)t, (uint64_t)e->sb_valid[t], (uint64_t)a.sb_valid[t]);
+        sc_cmp(r, "sb_reg_o", (int)t, e->sb_reg[t], a.sb_reg[t]);
+        sc_cmp(r, "sb_rmask_o", (int)t, e->sb_rmask[t], a.sb_rmask[t]);
+    }
+    simt_rmask_sb_step(&ls->gold, in);
+    ls->m->edge(ls->rtl);
+    if (dump)
+        ls->m->wave_dump(ls->rtl, r->cycle * 10 + 5);
+    sc_end_cycle(r);
+}
+
+static void record_cycle(FILE *f, const simt_rmask_sb_cfg *c, const simt_rmask_sb_in *in)
+{
+    fprintf(f, "%x %x %x %" PRIx64 " %x", in->dec_valid, in->dec_slot, in->dec_warp, in->dec_mask, in->dec_opv);
+    for (unsigned k = 0; k <= c->nsrc; k++)
+        fprintf(f, " %x", in->dec_reg[k]);
+    fprintf(f, " %x %x %x %x %x %" PRIx64 "\n", in->iss_valid, in->iss_slot, in->wb_valid, in->wb_warp, in->wb_reg,
+            in->wb_mask);
+}
+
+/* ---- random environment ---- */
+
+#define MAX_SPLIT 64
+#define MAX_FLIGHT 4096
+
+typedef struct {
+    int live;
+    unsigned warp;
+    uint64_t mask;
+    int slot;              /* I-buffer slot of its decoded instruction, or -1 */
+} split;
+
+typedef struct {
+    int split;             /* -1: slot empty (as far as the testbench knows) */
+    unsigned warp, opv;
+    uint64_t mask;
+    unsigned reg[SIMT_SB_MAX_OP];
+} tb_slot;
+
+typedef struct {
+    unsigned warp, reg;
+    uint64_t mask, due;
+} flight;
+
+typedef struct {
+    uint64_t decodes, issues, wbs, partial_wbs, full_stalls, cross_split_reads, partial_wb_clears;
+    uint64_t diverges, merges, same_warp_all, bad_iss, bad_wb, bad_dec, max_entries, max_splits, max_flight;
+} cover;
+
+static uint64_t subset(sc_rng *g, uint64_t m)
+{
+    for (;;) {
+        uint64_t s = sc_rand(g) & m;
+        if (!sc_below(g, 3)) { /* the low lanes against the high lanes, too */
+            unsigned n = (unsigned)__builtin_popcountll(m), cut = 1 + (unsigned)sc_below(g, n - 1), k = 0;
+            s = 0;
+            for (unsigned i = 0; i < 64 && k < cut; i++)
+                if (m >> i & 1)
+                    s |= 1ull << i, k++;
+        }
+        if (s && s != m)
+            return s;
+    }
+}
+
+/* In-flight writes of (warp, reg) on lanes of mask (baseline: any lane). */
+static int pending(const flight *fl, unsigned nfl, unsigned warp, unsigned reg, uint64_t mask)
+{
+    for (unsigned i = 0; i < nfl; i++)
+        if (fl[i].warp == warp && fl[i].reg == reg && (fl[i].mask & mask))
+            return 1;
+    return 0;
+}
+
+static void sb_run(sc_run *r)
+{
+    const sc_opts *o = r->o;
+    sc_trace tr;
+    if (o->trace_in) {
+        sc_trace_open(&tr, o->trace_in, "sb");
+        uint64_t w = sc_trace_header(&tr, "lanes"), base = sc_trace_header(&tr, "base");
+        if (o->lanes_given && w != o->lanes)
+            sc_trace_fail(&tr, "trace has lanes %" PRIu64 " but --lanes %u was given", w, o->lanes);
+        if (o->impl_given && base != o->impl)
+            sc_trace_fail(&tr, "trace has base %" PRIu64 " but --impl %u was given", base, o->impl);
+        ((sc_opts *)o)->lanes = (unsigned)w;
+        ((sc_opts *)o)->impl = (unsigned)base;
+    }
+    lockstep ls;
+    ls_open(&ls, r);
+    const simt_rmask_sb_cfg *c = &ls.cfg;
+    const uint64_t wm = ones(c->w);
+    const unsigned nop = c->nsrc + 1;
+    if (o->trace_in) {
+        const char *hn[] = {"nw", "ne", "reg_w", "nib", "nsrc"};
+        unsigned hv[] = {c->nw, c->ne, c->reg_w, c->nib, c->nsrc};
+        for (int i = 0; i < 5; i++)
+            if (sc_trace_header(&tr, hn[i]) != hv[i])
+                sc_trace_fail(&tr, "header %s differs from the model's %s=%u", hn[i], hn[i], hv[i]);
+    }
+    if (r->record) {
+        const char *hn[] = {"lanes", "nw", "ne", "reg_w", "nib", "nsrc", "base"};
+        uint64_t hv[] = {c->w, c->nw, c->ne, c->reg_w, c->nib, c->nsrc, (uint64_t)c->base};
+        sc_trace_write_header(r->record, "sb", hn, hv, 7);
+    }
+
+    sc_rng g = {o->seed};
+    static split sp[MAX_SPLIT];
+    static flight fl[MAX_FLIGHT];
+    static tb_slot ts[SIMT_SB_MAX_IB];
+    unsigned nfl = 0;
+    cover cv;
+    memset(&cv, 0, sizeof cv);
+    memset(sp, 0, sizeof sp);
+    for (unsigned i = 0; i < SIMT_SB_MAX_IB; i++)
+        ts[i].split = -1;
+    for (unsigned w = 0; w < c->nw; w++)
+        sp[w] = (split){1, w, wm, -1};
+    unsigned pool = 8, lat_max = 30, wb_pct = 70, iss_pct = 70, div_pct = 3;
+    simt_rmask_sb_in in;
+    simt_rmask_sb_out st, after;
+    ls_peek(&ls, &st);
+
+    for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
+        memset(&in, 0, sizeof in);
+        if (o->trace_in) {
+            uint64_t v[32];
+            int n = sc_trace_next(&tr, v, 32);
+            if (n < 0)
+                break;
+            int want = 5 + (int)nop + 6;
+            if (n != want)
+                sc_trace_fail(&tr, "expected %d fields, got %d", want, n);
+            unsigned wid = c->nw > 1 ? 64 - (unsigned)__builtin_clzll(c->nw - 1) : 1;
+            unsigned sid = c->nib > 1 ? 64 - (unsigned)__builtin_clzll(c->nib - 1) : 1;
+            static const char *const fn[] = {"dec_valid", "dec_slot", "dec_warp", "dec_mask", "dec_opv"};
+            unsigned fw[] = {1, sid, wid, c->w, nop};
+            for (int i = 0; i < 5; i++)
+                sc_trace_check(&tr, fn[i], v[i], fw[i]);
+            in.dec_valid = (int)v[0], in.dec_slot = (unsigned)v[1], in.dec_warp = (unsigned)v[2];
+            in.dec_mask = v[3], in.dec_opv = (unsigned)v[4];
+            for (unsigned k = 0; k < nop; k++) {
+                sc_trace_check(&tr, "dec_reg", v[5 + k], c->reg_w);
+                in.dec_reg[k] = (unsigned)v[5 + k];
+            }
+            const uint64_t *x = v + 5 + nop;
+            static const char *const xn[] = {"iss_valid", "iss_slot", "wb_valid", "wb_warp", "wb_reg", "wb_mask"};
+            unsigned xw[] = {1, sid, 1, wid, c->reg_w, c->w};
+            for (int i = 0; i < 6; i++)
+                sc_trace_check(&tr, xn[i], x[i], xw[i]);
+            in.iss_valid = (int)x[0], in.iss_slot = (unsigned)x[1], in.wb_valid = (int)x[2];
+            in.wb_warp = (unsigned)x[3], in.wb_reg = (unsigned)x[4], in.wb_mask = x[5];
+            if (r->record)
+                record_cycle(r->record, c, &in);
+            ls_cycle(&ls, &in);
+            continue;
+        }
+        if (r->cycle >= o->cycles)
+            break;
+        if (r->cycle % 4000 == 0) { /* phases: register pressure, latency, rates */
+            static const unsigned pools[] = {3, 6, 8, 10, 12, 16, 24};
+            pool = pools[sc_below(&g, 7)];
+            if (pool > (1u << c->reg_w))
+                pool = 1u << c->reg_w;
+            lat_max = 1 + (unsigned)sc_below(&g, 60);
+            wb_pct = 20 + (unsigned)sc_below(&g, 81);
+            iss_pct = 30 + (unsigned)sc_below(&g, 71);
+            div_pct = (unsigned)sc_below(&g, 6);
+        }
+
+        /* divergence and reconvergence of splits that have nothing buffered */
+        if (!c->base && sc_chance(&g, div_pct)) {
+            unsigned idle[MAX_SPLIT], ni = 0;
+            for (unsigned i = 0; i < MAX_SPLIT; i++)
+                if (sp[i].live && sp[i].slot < 0)
+                    idle[ni++] = i;
+            unsigned a = ni ? idle[sc_below(&g, ni)] : 0;
+            if (ni) {
+                if (sc_chance(&g, 50) && __builtin_popcountll(sp[a].mask) >= 2) {
+                    for (unsigned b = 0; b < MAX_SPLIT; b++)
+                        if (!sp[b].live) {
+                            uint64_t s = subset(&g, sp[a].mask);
+                            sp[b] = (split){1, sp[a].warp, sp[a].mask & ~s, -1};
+                            sp[a].mask = s;
+                            cv.diverges++;
+                            break;
+                        }
+                } else {
+                    for (unsigned b = 0; b < MAX_SPLIT; b++)
+                        if (b != a && sp[b].live && sp[b].slot < 0 && sp[b].warp == sp[a].warp) {
+                            sp[a].mask |= sp[b].mask;
+                            sp[b].live = 0;
+                            cv.merges++;
+                            break;
+                        }
+                }
+            }
+        }
+
+        /* writeback: a random in-flight instruction whose latency has elapsed */
+        int garbage_wb = 0, garbage_dec = 0;
+        if (nfl && sc_chance(&g, wb_pct)) {
+            unsigned cand[64], nc = 0;
+            for (unsigned i = 0; i < nfl && nc < 64; i++)
+                if (fl[i].due <= r->cycle)
+                    cand[nc++] = i;
+            if (nc) {
+                unsigned i = cand[sc_below(&g, nc)];
+                in.wb_valid = 1, in.wb_warp = fl[i].warp, in.wb_reg = fl[i].reg, in.wb_mask = fl[i].mask;
+                fl[i] = fl[--nfl];
+            }
+        }
+        if (!in.wb_valid && sc_chance(&g, 2)) { /* bad: a register with no entry */
+            unsigned w = (unsigned)sc_below(&g, c->nw), reg = (unsigned)sc_below(&g, 1u << c->reg_w);
+            if (!simt_rmask_sb_lookup(&ls.gold, w, reg)) {
+                in.wb_valid = 1, in.wb_warp = w, in.wb_reg = reg, in.wb_mask = sc_rand(&g) & wm;
+                garbage_wb = 1;
+            }
+        }
+
+        /* issue: a random ready slot, sometimes a non-eligible one on purpose */
+        if (st.ib_ready && sc_chance(&g, iss_pct)) {
+            unsigned cand[64], nc = 0;
+            for (unsigned i = 0; i < c->nib; i++)
+                if (st.ib_ready >> i & 1)
+                    cand[nc++] = i;
+            in.iss_valid = 1, in.iss_slot = cand[sc_below(&g, nc)];
+        } else if (sc_chance(&g, 3)) {
+            unsigned s = (unsigned)sc_below(&g, c->nib);
+            if (!(st.ib_ready >> s & 1))
+                in.iss_valid = 1, in.iss_slot = s;
+        }
+
+        /* decode: a split with nothing buffered, into a free slot (or the one issuing now) */
+        int dec_split = -1;
+        {
+            unsigned cs[MAX_SPLIT], ncs = 0, fs[64], nfs = 0;
+            for (unsigned i = 0; i < MAX_SPLIT; i++)
+                if (sp[i].live && sp[i].slot < 0)
+                    cs[ncs++] = i;
+            for (unsigned i = 0; i < c->nib; i++)
+                if (!(st.ib_valid >> i & 1))
+                    fs[nfs++] = i;
+            if (in.iss_valid && (st.ib_ready >> in.iss_slot & 1) && sc_chance(&g, 40))
+                fs[nfs++] = in.iss_slot;
+            if (ncs && nfs && sc_chance(&g, 80)) {
+                unsigned s = cs[sc_below(&g, ncs)];
+                /* the split whose instruction issues now may decode its next one in the same cycle */
+                dec_split = (int)s;
+                in.dec_valid = 1;
+                in.dec_slot = fs[sc_below(&g, nfs)];
+                in.dec_warp = sp[s].warp;
+                in.dec_mask = sp[s].mask;
+                in.dec_opv = (unsigned)(sc_rand(&g) & ones(nop));
+                if (sc_chance(&g, 75))
+                    in.dec_opv |= 1;
+                for (unsigned k = 0; k < nop; k++)
+                    in.dec_reg[k] = (unsigned)sc_below(&g, pool);
+            } else if (st.ib_valid && sc_chance(&g, 2)) { /* bad: an occupied slot */
+                unsigned s = (unsigned)sc_below(&g, c->nib);
+                if ((st.ib_valid >> s & 1) && !(in.iss_valid && in.iss_slot == s)) {
+                    in.dec_valid = 1, in.dec_slot = s, in.dec_warp = (unsigned)sc_below(&g, c->nw);
+                    in.dec_mask = sc_rand(&g) & wm, in.dec_opv = (unsigned)(sc_rand(&g) & ones(nop));
+                    for (unsigned k = 0; k < nop; k++)
+                        in.dec_reg[k] = (unsigned)sc_below(&g, pool);
+                    garbage_dec = 1;
+                }
+            } else if (!c->base && sc_chance(&g, 1) && nfs) { /* bad: empty active mask */
+                in.dec_valid = 1, in.dec_slot = fs[0], in.dec_warp = 0, in.dec_mask = 0, in.dec_opv = 1;
+                garbage_dec = 1;
+            }
+        }
+
+        if (r->record)
+            record_cycle(r->record, c, &in);
+        ls_cycle(&ls, &in);
+        const simt_rmask_sb_out *e = &ls.out;
+        ls_peek(&ls, &after);
+
+        /* bookkeeping from the golden model's answers, with checks of its promises */
+        cv.bad_wb += (e->bad & SIMT_SB_BAD_WB) != 0;
+        cv.bad_iss += (e->bad & SIMT_SB_BAD_ISS) != 0;
+        cv.bad_dec += (e->bad & SIMT_SB_BAD_DEC) != 0;
+        if (garbage_wb != ((e->bad & SIMT_SB_BAD_WB) != 0))
+            sc_expect_fail(r, "writeback: bad_o[1] = %d for a %s writeback", (e->bad & SIMT_SB_BAD_WB) != 0,
+                           garbage_wb ? "bad" : "good");
+        if (garbage_dec && !(e->bad & SIMT_SB_BAD_DEC))
+            sc_expect_fail(r, "decode into an occupied slot or with an empty mask was accepted");
+        int iss_good = in.iss_valid && (st.ib_ready >> in.iss_slot & 1);
+        if (in.iss_valid && iss_good != (e->iss_ok || e->iss_full))
+            sc_expect_fail(r, "issue of slot %u: ready %d but iss_ok %d iss_full %d", in.iss_slot, iss_good,
+                           e->iss_ok, e->iss_full);
+        if (in.wb_valid && !garbage_wb) {
+            cv.wbs++;
+            uint64_t left = simt_rmask_sb_lookup(&ls.gold, in.wb_warp, in.wb_reg);
+            if (left) {
+                cv.partial_wbs++;
+                for (unsigned i = 0; i < c->nib; i++)
+                    if ((st.ib_valid >> i & 1) && (after.ib_valid >> i & 1) && ts[i].split >= 0 &&
+                        !(e->iss_ok && in.iss_slot == i) && (st.ib_dep[i] & ~after.ib_dep[i]))
+                        cv.partial_wb_clears++;
+            }
+        }
+        cv.full_stalls += e->iss_full;
+        if (e->iss_ok) {
+            cv.issues++;
+            tb_slot *t = &ts[in.iss_slot];
+            if (t->split < 0)
+                sc_expect_fail(r, "issue accepted from slot %u, which the testbench thinks is empty", in.iss_slot);
+            else {
+                if ((t->opv & 1) && nfl < MAX_FLIGHT)
+                    fl[nfl++] = (flight){t->warp, t->reg[0], c->base ? wm : t->mask,
+                                         r->cycle + 1 + sc_below(&g, lat_max)};
+                sp[t->split].slot = -1;
+                t->split = -1;
+            }
+        }
+        if (in.dec_valid && !garbage_dec && !(e->bad & SIMT_SB_BAD_DEC)) {
+            cv.decodes++;
+            tb_slot *t = &ts[in.dec_slot];
+            *t = (tb_slot){dec_split, in.dec_warp, in.dec_opv, in.dec_mask, {0}};
+            memcpy(t->reg, in.dec_reg, sizeof t->reg);
+            sp[dec_split].slot = (int)in.dec_slot;
+            int cross = 0;
+            for (unsigned k = 1; k < nop; k++)
+                if ((in.dec_opv >> k & 1) && !pending(fl, nfl, in.dec_warp, in.dec_reg[k], in.dec_mask) &&
+                    pending(fl, nfl, in.dec_warp, in.dec_reg[k], wm))
+                    cross = 1;
+            cv.cross_split_reads += cross;
+            if (e->iss_ok && in.wb_valid && !garbage_wb && in.wb_warp == in.dec_warp &&
+                ts[in.iss_slot].warp == in.dec_warp)
+                cv.same_warp_all++;
+        }
+        if (nfl > cv.max_flight)
+            cv.max_flight = nfl;
+        /* The scoreboard against the in-flight writes: ready iff no operand is pending on a lane. */
+        for (unsigned i = 0; i < c->nib; i++) {
+            const tb_slot *t = &ts[i];
+            int v = (after.ib_valid >> i & 1) != 0;
+            if (v != (t->split >= 0)) {
+                sc_expect_fail(r, "slot %u valid %d, testbench expects %d", i, v, t->split >= 0);
+                continue;
+            }
+            if (!v)
+                continue;
+            unsigned dep = 0;
+            for (unsigned k = 0; k < nop; k++)
+                if ((t->opv >> k & 1) && pending(fl, nfl, t->warp, t->reg[k], c->base ? wm : t->mask))
+                    dep |= 1u << k;
+            if (dep != after.ib_dep[i])
+                sc_expect_fail(r, "slot %u (warp %u, mask 0x%" PRIx64 "): dep mask 0x%x, in-flight writes give 0x%x%s",
+                               i, t->warp, t->mask, after.ib_dep[i], dep,
+                               (after.ib_dep[i] & ~dep) ? " (false dependency)" : " (dependency cleared early)");
+        }
+        for (unsigned w = 0; w < c->nw; w++) {
+            unsigned n = 0;
+            for (unsigned e2 = 0; e2 < c->ne; e2++)
+                n += after.sb_valid[w * c->ne + e2] != 0;
+            if (n > cv.max_entries)
+                cv.max_entries = n;
+        }
+        unsigned nsp = 0;
+        for (unsigned i = 0; i < MAX_SPLIT; i++)
+            nsp += sp[i].live;
+        if (nsp > cv.max_splits)
+            cv.max_splits = nsp;
+        st = after;
+        if (r->directed_fail > 20)
+            sc_die("too many expectation failures");
+    }
+    if (o->trace_in)
+        sc_trace_close(&tr);
+    ls_close(&ls);
+    if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
+        printf("sb coverage: %" PRIu64 " decodes, %" PRIu64 " issues, %" PRIu64 " writebacks (%" PRIu64
+               " partial), %" PRIu64 " full stalls, %" PRIu64 " cross-split reads without dependency, %" PRIu64
+               " dependencies cleared by a partial writeback, %" PRIu64 " divergences, %" PRIu64 " merges (max %" PRIu64
+               " splits), %" PRIu64 " decode+issue+writeback in one warp and cycle, max %" PRIu64
+               " entries in a warp, max %" PRIu64 " in flight, bad requests ignored: %" PRIu64 " issue, %" PRIu64
+               " writeback, %" PRIu64 " decode\n",
+               cv.decodes, cv.issues, cv.wbs, cv.partial_wbs, cv.full_stalls, cv.cross_split_reads,
+               cv.partial_wb_clears, cv.diverges, cv.merges, cv.max_splits, cv.same_warp_all, cv.max_entries,
+               cv.max_flight, cv.bad_iss, cv.bad_wb, cv.bad_dec);
+}
+
+/* ---- directed test: ElTantawy et al. 2014 Fig. 9 ---- */
+
+/* The paper's table, as printed. Per step: two scoreboard rows (register or -1, R-mask) and
+ * two I-buffer rows (instruction 0..3 or -1, dep-mask "R1 R0" as a 2-bit number, I-mask).
+ * Masks are 4-bit strings with lane 0 rightmost. Step 0 is the initial state. */
+typedef struct { int reg; unsigned rmask; } fig_sb;
+typedef struct { int insn; unsigned dep, imask; } fig_ib;
+typedef struct { fig_sb sb[2]; fig_ib ib[2]; } fig_row;
+
+static const fig_row fig9[7] = {
+    /* -  */ {{{-1, 0}, {-1, 0}}, {{0, 0x0, 0xf}, {-1, 0, 0}}},
+    /* 1  */ {{{0, 0xf}, {-1, 0}}, {{1, 0x1, 0x5}, {2, 0x0, 0xa}}},
+    /* 2  */ {{{0, 0xf}, {1, 0xa}}, {{1, 0x1, 0x5}, {-1, 0, 0}}},
+    /* 3  */ {{{0, 0xf}, {1, 0xa}}, {{1, 0x1, 0x5}, {3, 0x3, 0xa}}},
+    /* 4  */ {{{-1, 0}, {1, 0xa}}, {{1, 0x0, 0x5}, {3, 0x2, 0xa}}},
+    /* 5  */ {{{-1, 0}, {1, 0xf}}, {{-1, 0, 0}, {3, 0x2, 0xa}}},
+    /* 6  */ {{{-1, 0}, {1, 0x5}}, {{-1, 0, 0}, {3, 0x0, 0xa}}},
+};
+
+/* I0: LOAD R0,0(R5)  I1: LOAD R1,0(R0)  I2: LOAD R1,0(R4)  I3: ADD R4,R0,R1 (dst, src1, src2) */
+static const unsigned fig_regs[4][3] = {{0, 5, 0}, {1, 0, 0}, {1, 4, 0}, {4, 0, 1}};
+static const unsigned fig_opv[4] = {0x3, 0x3, 0x3, 0x7};
+static const unsigned fig_imask[4] = {0xf, 0x5, 0xa, 0xa};
+
+static uint64_t rep4(unsigned p, unsigned w)
+{
+    uint64_t m = 0;
+    for (unsigned i = 0; i < w; i++)
+        m |= (uint64_t)(p >> (i % 4) & 1) << i;
+    return m;
+}
+
+static void fig_bits(char *b, unsigned v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        b[i] = (char)('0' + (v >> (n - 1 - i) & 1));
+    b[n] = 0;
+}
+
+static unsigned fold4(uint64_t m) { return (unsigned)(m & 0xf); }
+
+static void fig9_check(sc_run *r, lockstep *ls, int step, const int *slot_insn)
+{
+    const simt_rmask_sb_cfg *c = &ls->cfg;
+    simt_rmask_sb_out st;
+    ls_peek(ls, &st);
+    const fig_row *p = &fig9[step];
+    char a[8], b[8], d[8];
+    printf("step %d:", step);
+    for (unsigned row = 0; row < 2; row++) {
+        /* scoreboard row = entry `row` of warp 0 */
+        unsigned e = row;
+        int valid = st.sb_valid[e];
+        if (valid) {
+            fig_bits(a, fold4(st.sb_rmask[e]), 4);
+            printf("  R%u %s", st.sb_reg[e], a);
+        } else {
+            printf("  -  ----");
+        }
+        if (p->sb[row].reg < 0 ? valid
+                               : (!valid || (int)st.sb_reg[e] != p->sb[row].reg ||
+                                  st.sb_rmask[e] != rep4(p->sb[row].rmask, c->w))) {
+            fig_bits(a, p->sb[row].rmask, 4);
+            sc_expect_fail(r, "Fig. 9 step %d scoreboard row %u: paper has %s%d %s", step, row,
+                           p->sb[row].reg < 0 ? "(empty)" : "R", p->sb[row].reg, p->sb[row].reg < 0 ? "" : a);
+        }
+    }
+    printf("  |");
+    for (unsigned row = 0; row < 2; row++) {
+        unsigned s = row;
+        int valid = (st.ib_valid >> s & 1) != 0;
+        int insn = valid ? slot_insn[s] : -1;
+        unsigned dep2 = 0, other = 0;
+        if (valid)
+            for (unsigned k = 0; k <= c->nsrc; k++)
+                if (st.ib_dep[s] >> k & 1) {
+                    unsigned reg = fig_regs[insn][k];
+                    if (reg <= 1)
+                        dep2 |= 1u << reg;
+                    else
+                        other = 1;
+                }
+        if (valid) {
+            fig_bits(d, dep2, 2);
+            fig_bits(b, fold4(st.ib_mask[s]), 4);
+            printf("  I%d dep %s I-mask %s", insn, d, b);
+        } else {
+            printf("  -  --         ----");
+        }
+        const fig_ib *q = &p->ib[row];
+        int ok = q->insn < 0 ? !valid
+                             : valid && insn == q->insn && dep2 == q->dep && !other &&
+                                   st.ib_mask[s] == rep4(q->imask, c->w) && st.ib_warp[s] == 0;
+        if (!ok) {
+            fig_bits(d, q->dep, 2);
+            fig_bits(b, q->imask, 4);
+            if (q->insn < 0)
+                sc_expect_fail(r, "Fig. 9 step %d I-buffer row %u: paper has it empty", step, row);
+            else
+                sc_expect_fail(r, "Fig. 9 step %d I-buffer row %u: paper has I%d Dep-mask %s I-mask %s", step, row,
+                               q->insn, d, b);
+        }
+    }
+    printf("\n");
+}
+
+static void sb_directed(sc_run *r, const char *test)
+{
+    (void)test; /* fig9 */
+    if (r->o->impl)
+        sc_die("fig9 is the R-mask scoreboard's example (--impl 0)");
+    lockstep ls;
+    ls_open(&ls, r);
+    const simt_rmask_sb_cfg *c = &ls.cfg;
+    if (c->nsrc < 2 || c->ne < 2 || c->nib < 2 || c->reg_w < 3)
+        sc_die("fig9 needs NSRC >= 2, NE >= 2, NIB >= 2, REG_W >= 3");
+    int slot_insn[2] = {-1, -1};
+    simt_rmask_sb_in in;
+    r->cycle = 0;
+#define DEC(slot, i)                                                                                   \
+    do {                                                                                               \
+        in.dec_valid = 1, in.dec_slot = (slot), in.dec_warp = 0, in.dec_mask = rep4(fig_imask[i], c->w); \
+        in.dec_opv = fig_opv[i];                                                                       \
+        for (unsigned k = 0; k < 3; k++)                                                               \
+            in.dec_reg[k] = fig_regs[i][k];                                                            \
+        slot_insn[slot] = (i);                                                                         \
+    } while (0)
+#define CYCLE()                                                                                        \
+    do {                                                                                               \
+        ls_cycle(&ls, &in);                                                                            \
+        r->cycle++;                                                                                    \
+        memset(&in, 0, sizeof in);                                                                     \
+    } while (0)
+    memset(&in, 0, sizeof in);
+    DEC(0, 0);                          /* I0 fetched and decoded: the initial row */
+    CYCLE();
+    fig9_check(r, &ls, 0, slot_insn);
+    in.iss_valid = 1, in.iss_slot = 0;  /* 1: I0 issues; I1 decoded into the freed slot in the same cycle */
+    DEC(0, 1);
+    CYCLE();
+    DEC(1, 2);                          /*    and I2 the next cycle */
+    CYCLE();
+    fig9_check(r, &ls, 1, slot_insn);
+    in.iss_valid = 1, in.iss_slot = 1;  /* 2: I2 issues */
+    CYCLE();
+    fig9_check(r, &ls, 2, slot_insn);
+    DEC(1, 3);                          /* 3: I3 decoded */
+    CYCLE();
+    fig9_check(r, &ls, 3, slot_insn);
+    in.wb_valid = 1, in.wb_warp = 0, in.wb_reg = 0, in.wb_mask = rep4(0xf, c->w); /* 4: I0 writes R0 */
+    CYCLE();
+    fig9_check(r, &ls, 4, slot_insn);
+    in.iss_valid = 1, in.iss_slot = 0;  /* 5: I1 issues */
+    CYCLE();
+    fig9_check(r, &ls, 5, slot_insn);
+    in.wb_valid = 1, in.wb_warp = 0, in.wb_reg = 1, in.wb_mask = rep4(0xa, c->w); /* 6: I2 writes R1 */
+    CYCLE();
+    fig9_check(r, &ls, 6, slot_insn);
+    CYCLE();                            /* the final state through the RTL comparison too */
+#undef DEC
+#undef CYCLE
+    if (ls.out.ib_ready != 0x2)
+        sc_expect_fail(r, "after step 6 I3 (slot 1) must be the only eligible instruction");
+    ls_close(&ls);
+}
+
+const sc_unit sc_unit_sb = {
+    "sb", "R-mask scoreboard with I-buffer dependency masks; --impl 1: baseline (ElTantawy 2014 Fig. 8-9)",
+    sb_tests, sb_list, sb_run, sb_directed,
+};
