@@ -2,8 +2,8 @@
 RTL_COMMON := $(sort $(wildcard rtl/common/*.sv))
 RTL_ARB    := $(sort $(wildcard rtl/arb/*.sv))
 RTL_WARP   := $(sort $(wildcard rtl/warp/*.sv))
-RTL_ALL    := $(RTL_COMMON) $(RTL_ARB) $(RTL_WARP)
 RTL_SB     := $(sort $(wildcard rtl/sb/*.sv))
+RTL_ALL    := $(RTL_COMMON) $(RTL_ARB) $(RTL_WARP) $(RTL_SB)
 # Unit tops checked by 'make lint' and synthesised by 'make synth'.
 ARB_TOPS   := simt_arb_pc simt_arb_mem simt_arb_combined simt_arb_unified
 WARP_TOPS  := simt_warp_ctrl
