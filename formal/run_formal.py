@@ -91,6 +91,12 @@ def has_state(workdir):
 def describe(status, mode, depth, stateful):
     """The qualifier printed after PASS/FAIL: what kind of result this is."""
     d = depth if depth is not None else "20"
+    if status not in ("PASS", "FAIL"):
+        return f"{mode or '?'}, depth {d}"
+    if status == "FAIL":
+        return {"prove": f"prove, depth {d}: counterexample or induction failure",
+                "cover": f"cover, depth {d}: unreached cover"}.get(
+                    mode, f"{mode or '?'} depth {d}: counterexample")
     if mode == "prove":
         return f"proven, k-induction depth {d}" if status == "PASS" else f"prove, depth {d}"
     if mode == "cover":
