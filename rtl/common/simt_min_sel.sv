@@ -1,6 +1,7 @@
 // simt_min_sel: minimum select with match mask, in the area form (IMPL = 0, MSB-first
 // elimination, simt_min_elim) or the delay form (IMPL = 1, comparator tree, simt_min_tree).
-// Both forms have the same contract, proven equal in formal/arb/arb_equiv.sby (and each against the spec in formal/arb/arb_spec.sby).
+// Both forms have the same contract, proven equal in formal/arb/arb_equiv.sby (and each
+// against the specification in formal/arb/arb_spec.sby).
 `default_nettype none
 module simt_min_sel #(
   parameter int unsigned N    = 4,
