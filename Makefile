@@ -14,12 +14,16 @@ FORCE:
 .PHONY: help
 help:
 	@echo "Targets:"
-	@echo "  make all        main job: build, cross-check, synthesize, prove; writes build/report.md"
-	@echo "  make test       the test suite (ends with 'N passed, N failed')"
-	@echo "  make lint       verilator --lint-only -Wall and Yosys read/synth checks of every unit"
-	@echo "  make synth      Yosys area (NAND2-eq) and depth sweep, W = $(WIDTHS): build/synth/area.{csv,md}"
-	@echo "  make formal     SymbiYosys proofs: build/formal/summary.md"
-	@echo "  make tools      install the pinned tools (run on demand by the targets above)"
+	@echo "  make all          main job: test, synth, formal; writes build/report.md (each step runs even if one fails)"
+	@echo "  make test         the test suite tb/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
+	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit at W = $(WIDTHS)"
+	@echo "  make simtcheck    build build/bin/simtcheck (the cross-check driver; --help for its options)"
+	@echo "  make synth        Yosys area (NAND2-eq) and depth sweep, W = $(WIDTHS): build/synth/area.{csv,md}"
+	@echo "  make synth-netlist  gate-level netlist of the arbiter wrapper (W=32) for simtcheck arb --netlist"
+	@echo "  make formal       SymbiYosys proofs (default set): build/formal/summary.md; FORMAL_ALL=1 for the full sweep"
+	@echo "  make formal-NAME  one proof file (make formal-list shows them)"
+	@echo "  make report       rebuild build/report.md from the last outputs"
+	@echo "  make tools        install the pinned tools (run on demand by the targets above)"
 	@echo "Variables: YOSYS= SBY= VERILATOR= (use your own tools), TOOLS_DIR= (default .tools)"
 
 # ---- lint: Verilator -Wall on every unit top at every W, Yosys read/elaborate checks ----

@@ -70,6 +70,24 @@ struct VlHarness {
     {
         if (fst) fst->dump(t);
     }
+    // Clocked units (clk_i, rst_ni): one edge with reset low, inputs already driven idle.
+    void reset()
+    {
+        top->rst_ni = 0;
+        top->clk_i = 0;
+        top->eval();
+        top->clk_i = 1;
+        top->eval();
+        top->clk_i = 0;
+        top->rst_ni = 1;
+        top->eval();
+    }
+    // Rising edge; the next evaluation with new inputs drives the clock low again.
+    void edge()
+    {
+        top->clk_i = 1;
+        top->eval();
+    }
     void wave_close()
     {
         if (fst) fst->close();

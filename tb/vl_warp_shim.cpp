@@ -32,14 +32,7 @@ void reset(void *mp)
     Model &m = *static_cast<Model *>(mp);
     simt_warp_ctrl_in idle = {};
     drive(*m.top, &idle);
-    m.top->rst_ni = 0;
-    m.top->clk_i = 0;
-    m.top->eval();
-    m.top->clk_i = 1;
-    m.top->eval();
-    m.top->clk_i = 0;
-    m.top->rst_ni = 1;
-    m.top->eval();
+    m.reset();
 }
 
 void eval(void *mp, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *o)
@@ -66,12 +59,7 @@ void eval(void *mp, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *o)
     o->done = t.done_o;
 }
 
-void edge(void *mp)
-{
-    Model &m = *static_cast<Model *>(mp);
-    m.top->clk_i = 1;
-    m.top->eval();  // the next eval() drives the clock low again
-}
+void edge(void *m) { static_cast<Model *>(m)->edge(); }
 
 int wave_open(void *m, const char *path) { return static_cast<Model *>(m)->wave_open(path); }
 void wave_dump(void *m, uint64_t t) { static_cast<Model *>(m)->wave_dump(t); }
