@@ -88,7 +88,7 @@ typedef struct {
     const char *const *tests;                 /* directed tests, NULL-terminated */
     void (*list_configs)(FILE *f);            /* built models */
     void (*run)(sc_run *r);                   /* random run, or trace replay */
-    void (*directed)(sc_run *r, const char *test);
+    void (*directed)(sc_run *r, const char *test); /* NULL when tests is empty */
 } sc_unit;
 
 extern const sc_unit sc_unit_arb, sc_unit_warp;
