@@ -69,14 +69,15 @@ static void gen_keys(sc_rng *g, const simt_arb_cfg *c, uint64_t *key, uint64_t *
     }
 }
 
-static void arb_cycle(sc_run *r, const vl_arb_ops *m, void *rtl, const simt_arb_cfg *c,
+/* One evaluation (the operators are combinational: no clock), compared with the C model. */
+static void arb_cycle(sc_lockstep *ls, const vl_arb_ops *m, const simt_arb_cfg *c,
                       int mode, uint64_t valid, const uint64_t *key)
 {
+    sc_run *r = ls->r;
     simt_arb_out exp[SIMT_ARB_NOPS], act[SIMT_ARB_NOPS];
     simt_arb_eval_all(c, mode, valid, key, exp);
-    m->eval(rtl, mode, valid, key, act);
-    if (r->wave && r->cycle >= r->wave_from)
-        m->wave_dump(rtl, r->cycle * 10);
+    m->eval(ls->rtl, mode, valid, key, act);
+    sc_ls_sample(ls);
     for (int n = 0; n < SIMT_ARB_NOPS; n++) {
         char sig[64];
         snprintf(sig, sizeof sig, "%s.valid_o", simt_arb_op_name[n]);
@@ -86,7 +87,7 @@ static void arb_cycle(sc_run *r, const vl_arb_ops *m, void *rtl, const simt_arb_
         snprintf(sig, sizeof sig, "%s.match_o", simt_arb_op_name[n]);
         sc_cmp(r, sig, -1, exp[n].match, act[n].match);
     }
-    sc_end_cycle(r);
+    sc_ls_edge(ls);
 }
 
 static void arb_run(sc_run *r)
@@ -95,26 +96,20 @@ static void arb_run(sc_run *r)
     sc_trace tr;
     if (o->trace_in) {
         sc_trace_open(&tr, o->trace_in, "arb");
-        uint64_t w = sc_trace_header(&tr, "lanes");
-        if (o->lanes_given && w != o->lanes)
-            sc_trace_fail(&tr, "trace has lanes %" PRIu64 " but --lanes %u was given", w, o->lanes);
-        ((sc_opts *)o)->lanes = (unsigned)w;
+        ((sc_opts *)o)->lanes = sc_trace_lanes(&tr, o);
     }
     const vl_arb_ops *m = arb_find(o->lanes, o->netlist);
     simt_arb_cfg c = {m->w, m->pc_w, m->sp_w, m->off_w};
     if (o->trace_in) {
         const char *hn[] = {"pc_w", "sp_w", "off_w"};
-        unsigned hv[] = {c.pc_w, c.sp_w, c.off_w};
-        for (int i = 0; i < 3; i++)
-            if (sc_trace_header(&tr, hn[i]) != hv[i])
-                sc_trace_fail(&tr, "header %s differs from the model's %s=%u", hn[i], hn[i], hv[i]);
+        uint64_t hv[] = {c.pc_w, c.sp_w, c.off_w};
+        sc_trace_expect(&tr, hn, hv, 3);
     }
     char err[128];
     if (simt_arb_cfg_check(&c, err, sizeof err))
         sc_die("model %s: %s", m->name, err);
-    void *rtl = m->create();
-    if (r->wave && m->wave_open(rtl, r->wave))
-        sc_die("cannot write waveform '%s'", r->wave);
+    sc_lockstep ls;
+    sc_ls_open(&ls, r, &m->vl);
     if (r->record) {
         const char *hn[] = {"lanes", "pc_w", "sp_w", "off_w"};
         uint64_t hv[] = {c.w, c.pc_w, c.sp_w, c.off_w};
@@ -151,7 +146,7 @@ static void arb_run(sc_run *r)
                 fprintf(r->record, " %" PRIx64, key[i] & km);
             fputc('\n', r->record);
         }
-        arb_cycle(r, m, rtl, &c, mode, valid, key);
+        arb_cycle(&ls, m, &c, mode, valid, key);
         simt_arb_out e;
         simt_arb_eval(&c, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, mode, valid, key, &e);
         ties += __builtin_popcountll(e.match) > 1;
@@ -160,9 +155,7 @@ static void arb_run(sc_run *r)
     }
     if (o->trace_in)
         sc_trace_close(&tr);
-    if (r->wave)
-        m->wave_close(rtl);
-    m->destroy(rtl);
+    sc_ls_close(&ls);
     if (!o->quiet && !r->quiet_mismatch)
         printf("arb coverage: %" PRIu64 " memory-mode cycles, %" PRIu64 " cycles with ties at the minimum, %" PRIu64 " with no valid lane\n",
                mem_cycles, ties, empty);

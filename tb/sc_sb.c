@@ -49,14 +49,11 @@ static const vl_sb_ops *sb_find(unsigned w, unsigned base)
            w, base);
 }
 
-static uint64_t ones(unsigned n) { return n >= 64 ? ~0ull : ((1ull << n) - 1); }
-
-/* ---- lockstep ---- */
+/* ---- lockstep (the unit-independent part: sc_lockstep, tb/simtcheck.h) ---- */
 
 typedef struct {
-    sc_run *r;
+    sc_lockstep core;        /* the RTL model, its clock and waveform */
     const vl_sb_ops *m;
-    void *rtl;
     simt_rmask_sb gold;
     simt_rmask_sb_cfg cfg;
     simt_rmask_sb_out out;   /* golden outputs of the cycle just run */
@@ -65,24 +62,13 @@ typedef struct {
 static void ls_open(lockstep *ls, sc_run *r)
 {
     memset(ls, 0, sizeof *ls);
-    ls->r = r;
     ls->m = sb_find(r->o->lanes, r->o->impl);
     ls->cfg = (simt_rmask_sb_cfg){ls->m->w, ls->m->nw, ls->m->ne, ls->m->reg_w, ls->m->nib, ls->m->nsrc, ls->m->base};
     char err[128];
     if (simt_rmask_sb_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", ls->m->name, err);
     simt_rmask_sb_reset(&ls->gold, &ls->cfg);
-    ls->rtl = ls->m->create();
-    if (r->wave && ls->m->wave_open(ls->rtl, r->wave))
-        sc_die("cannot write waveform '%s'", r->wave);
-    ls->m->reset(ls->rtl);
-}
-
-static void ls_close(lockstep *ls)
-{
-    if (ls->r->wave)
-        ls->m->wave_close(ls->rtl);
-    ls->m->destroy(ls->rtl);
+    sc_ls_open(&ls->core, r, &ls->m->vl);
 }
 
 static void ls_peek(const lockstep *ls, simt_rmask_sb_out *o)
@@ -93,15 +79,13 @@ static void ls_peek(const lockstep *ls, simt_rmask_sb_out *o)
 
 static void ls_cycle(lockstep *ls, const simt_rmask_sb_in *in)
 {
-    sc_run *r = ls->r;
+    sc_run *r = ls->core.r;
     const simt_rmask_sb_cfg *c = &ls->cfg;
     static simt_rmask_sb_out a;
     simt_rmask_sb_out *e = &ls->out;
     simt_rmask_sb_eval(&ls->gold, in, e);
-    ls->m->eval(ls->rtl, in, &a);
-    int dump = r->wave && r->cycle >= r->wave_from;
-    if (dump)
-        ls->m->wave_dump(ls->rtl, r->cycle * 10);
+    ls->m->eval(ls->core.rtl, in, &a);
+    sc_ls_sample(&ls->core);
     sc_cmp(r, "iss_ok_o", -1, (uint64_t)e->iss_ok, (uint64_t)a.iss_ok);
     sc_cmp(r, "iss_full_o", -1, (uint64_t)e->iss_full, (uint64_t)a.iss_full);
     sc_cmp(r, "bad_o", -1, e->bad, a.bad);
@@ -118,10 +102,7 @@ static void ls_cycle(lockstep *ls, const simt_rmask_sb_in *in)
         sc_cmp(r, "sb_rmask_o", (int)t, e->sb_rmask[t], a.sb_rmask[t]);
     }
     simt_rmask_sb_step(&ls->gold, in);
-    ls->m->edge(ls->rtl);
-    if (dump)
-        ls->m->wave_dump(ls->rtl, r->cycle * 10 + 5);
-    sc_end_cycle(r);
+    sc_ls_edge(&ls->core);
 }
 
 static void record_cycle(FILE *f, const simt_rmask_sb_cfg *c, const simt_rmask_sb_in *in)
@@ -193,25 +174,22 @@ static void sb_run(sc_run *r)
     sc_trace tr;
     if (o->trace_in) {
         sc_trace_open(&tr, o->trace_in, "sb");
-        uint64_t w = sc_trace_header(&tr, "lanes"), base = sc_trace_header(&tr, "base");
-        if (o->lanes_given && w != o->lanes)
-            sc_trace_fail(&tr, "trace has lanes %" PRIu64 " but --lanes %u was given", w, o->lanes);
+        unsigned w = sc_trace_lanes(&tr, o);
+        uint64_t base = sc_trace_header(&tr, "base");
         if (o->impl_given && base != o->impl)
             sc_trace_fail(&tr, "trace has base %" PRIu64 " but --impl %u was given", base, o->impl);
-        ((sc_opts *)o)->lanes = (unsigned)w;
+        ((sc_opts *)o)->lanes = w;
         ((sc_opts *)o)->impl = (unsigned)base;
     }
     lockstep ls;
     ls_open(&ls, r);
     const simt_rmask_sb_cfg *c = &ls.cfg;
-    const uint64_t wm = ones(c->w);
+    const uint64_t wm = sc_ones(c->w);
     const unsigned nop = c->nsrc + 1;
     if (o->trace_in) {
         const char *hn[] = {"nw", "ne", "reg_w", "nib", "nsrc"};
-        unsigned hv[] = {c->nw, c->ne, c->reg_w, c->nib, c->nsrc};
-        for (int i = 0; i < 5; i++)
-            if (sc_trace_header(&tr, hn[i]) != hv[i])
-                sc_trace_fail(&tr, "header %s differs from the model's %s=%u", hn[i], hn[i], hv[i]);
+        uint64_t hv[] = {c->nw, c->ne, c->reg_w, c->nib, c->nsrc};
+        sc_trace_expect(&tr, hn, hv, 5);
     }
     if (r->record) {
         const char *hn[] = {"lanes", "nw", "ne", "reg_w", "nib", "nsrc", "base"};
@@ -366,7 +344,7 @@ static void sb_run(sc_run *r)
                 in.dec_slot = fs[sc_below(&g, nfs)];
                 in.dec_warp = sp[s].warp;
                 in.dec_mask = sp[s].mask;
-                in.dec_opv = (unsigned)(sc_rand(&g) & ones(nop));
+                in.dec_opv = (unsigned)(sc_rand(&g) & sc_ones(nop));
                 if (sc_chance(&g, 75))
                     in.dec_opv |= 1;
                 for (unsigned k = 0; k < nop; k++)
@@ -375,7 +353,7 @@ static void sb_run(sc_run *r)
                 unsigned s = (unsigned)sc_below(&g, c->nib);
                 if ((st.ib_valid >> s & 1) && !(in.iss_valid && in.iss_slot == s)) {
                     in.dec_valid = 1, in.dec_slot = s, in.dec_warp = (unsigned)sc_below(&g, c->nw);
-                    in.dec_mask = sc_rand(&g) & wm, in.dec_opv = (unsigned)(sc_rand(&g) & ones(nop));
+                    in.dec_mask = sc_rand(&g) & wm, in.dec_opv = (unsigned)(sc_rand(&g) & sc_ones(nop));
                     for (unsigned k = 0; k < nop; k++)
                         in.dec_reg[k] = (unsigned)sc_below(&g, pool);
                     garbage_dec = 1;
@@ -485,7 +463,7 @@ static void sb_run(sc_run *r)
     }
     if (o->trace_in)
         sc_trace_close(&tr);
-    ls_close(&ls);
+    sc_ls_close(&ls.core);
     if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
         printf("sb coverage: %" PRIu64 " decodes, %" PRIu64 " issues, %" PRIu64 " writebacks (%" PRIu64
                " partial), %" PRIu64 " full stalls, %" PRIu64 " cross-split reads without dependency, %" PRIu64
@@ -661,7 +639,7 @@ static void sb_directed(sc_run *r, const char *test)
 #undef CYCLE
     if (ls.out.ib_ready != 0x2)
         sc_expect_fail(r, "after step 6 I3 (slot 1) must be the only eligible instruction");
-    ls_close(&ls);
+    sc_ls_close(&ls.core);
 }
 
 const sc_unit sc_unit_sb = {

@@ -44,14 +44,11 @@ static const vl_warp_ops *warp_find(unsigned w, unsigned impl)
            w, impl);
 }
 
-static uint64_t ones(unsigned n) { return n >= 64 ? ~0ull : ((1ull << n) - 1); }
-
-/* ---- lockstep of golden model and RTL ---- */
+/* ---- lockstep of golden model and RTL (the unit-independent part: sc_lockstep, tb/simtcheck.h) ---- */
 
 typedef struct {
-    sc_run *r;
+    sc_lockstep core;        /* the RTL model, its clock and waveform */
     const vl_warp_ops *m;
-    void *rtl;
     simt_warp_ctrl gold;
     simt_warp_ctrl_cfg cfg;
     simt_warp_ctrl_out out;  /* outputs of the cycle just run (golden) */
@@ -60,24 +57,13 @@ typedef struct {
 static void ls_open(lockstep *ls, sc_run *r)
 {
     memset(ls, 0, sizeof *ls);
-    ls->r = r;
     ls->m = warp_find(r->o->lanes, r->o->impl);
     ls->cfg = (simt_warp_ctrl_cfg){ls->m->w, ls->m->pc_w, ls->m->sp_w, ls->m->off_w};
     char err[128];
     if (simt_warp_ctrl_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", ls->m->name, err);
     simt_warp_ctrl_reset(&ls->gold, &ls->cfg);
-    ls->rtl = ls->m->create();
-    if (r->wave && ls->m->wave_open(ls->rtl, r->wave))
-        sc_die("cannot write waveform '%s'", r->wave);
-    ls->m->reset(ls->rtl);
-}
-
-static void ls_close(lockstep *ls)
-{
-    if (ls->r->wave)
-        ls->m->wave_close(ls->rtl);
-    ls->m->destroy(ls->rtl);
+    sc_ls_open(&ls->core, r, &ls->m->vl);
 }
 
 /* State-only outputs (mpc, active, ...) of the golden model, before choosing the inputs. */
@@ -90,16 +76,14 @@ static void ls_peek(const lockstep *ls, simt_warp_ctrl_out *o)
 /* One cycle: both models see `in`; every output is compared; then the clock edge. */
 static void ls_cycle(lockstep *ls, const simt_warp_ctrl_in *in)
 {
-    sc_run *r = ls->r;
+    sc_run *r = ls->core.r;
     const unsigned w = ls->cfg.w;
     simt_warp_ctrl_out a;
     simt_warp_ctrl_out *e = &ls->out;
     simt_warp_ctrl_eval(&ls->gold, in, e);
-    ls->m->eval(ls->rtl, in, &a);
+    ls->m->eval(ls->core.rtl, in, &a);
     if (getenv("SC_DEBUG")) printf("cyc %lu iss %d op %u hit %d wake %lx launch %d | e act %lx sl %lx srv %lx arb %d | a act %lx sl %lx srv %lx arb %d\n", (unsigned long)r->cycle, in->issue, in->op, in->mem_hit, (unsigned long)in->wake, in->launch, (unsigned long)e->active, (unsigned long)e->sleep, (unsigned long)e->served, e->arb, (unsigned long)a.active, (unsigned long)a.sleep, (unsigned long)a.served, a.arb);
-    int dump = r->wave && r->cycle >= r->wave_from;
-    if (dump)
-        ls->m->wave_dump(ls->rtl, r->cycle * 10);
+    sc_ls_sample(&ls->core);
     sc_cmp(r, "mpc_valid_o", -1, (uint64_t)e->mpc_valid, (uint64_t)a.mpc_valid);
     sc_cmp(r, "mpc_o", -1, e->mpc, a.mpc);
     sc_cmp(r, "msp_o", -1, e->msp, a.msp);
@@ -116,10 +100,7 @@ static void ls_cycle(lockstep *ls, const simt_warp_ctrl_in *in)
         sc_cmp(r, "sp_o", (int)i, e->sp[i], a.sp[i]);
     }
     simt_warp_ctrl_step(&ls->gold, in);
-    ls->m->edge(ls->rtl);
-    if (dump)
-        ls->m->wave_dump(ls->rtl, r->cycle * 10 + 5);
-    sc_end_cycle(r);
+    sc_ls_edge(&ls->core);
 }
 
 static void record_cycle(FILE *f, const simt_warp_ctrl_cfg *c, const simt_warp_ctrl_in *in)
@@ -200,7 +181,7 @@ static void gen_stmt(pgen *pg, unsigned depth, unsigned level)
     } else if (pick < 40) {                           /* load/store */
         unsigned i = emit(pg, I_MEM);
         pr->p[i].mempat = (uint8_t)sc_below(g, 5);
-        pr->p[i].abase = sc_rand(g) & ones(pg->c->pc_w) & ~(uint64_t)3;
+        pr->p[i].abase = sc_rand(g) & sc_ones(pg->c->pc_w) & ~(uint64_t)3;
     } else if (pick < 60) {                           /* if / if-else */
         unsigned br = emit(pg, I_BR);
         pr->p[br].p_taken = rand_prob(g);
@@ -267,10 +248,10 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c)
 {
     pgen pg = {pr, g, c, {0}, 0, 0};
     pr->n = 0;
-    unsigned max_calls = (unsigned)(ones(c->sp_w) < MAX_DEPTH - 1 ? ones(c->sp_w) : MAX_DEPTH - 1);
+    unsigned max_calls = (unsigned)(sc_ones(c->sp_w) < MAX_DEPTH - 1 ? sc_ones(c->sp_w) : MAX_DEPTH - 1);
     pr->nfunc = (unsigned)sc_below(g, max_calls + 1);
     /* Mostly anywhere; sometimes straddling the top of the PC space, so PCs wrap. */
-    pr->base = sc_chance(g, 15) ? (ones(c->pc_w) - sc_below(g, 64)) : (sc_rand(g) & ones(c->pc_w) & ~(uint64_t)0xfff);
+    pr->base = sc_chance(g, 15) ? (sc_ones(c->pc_w) - sc_below(g, 64)) : (sc_rand(g) & sc_ones(c->pc_w) & ~(uint64_t)0xfff);
     gen_block(&pg, 0, 0);
     emit(&pg, I_EXIT);
     /* Functions after the code that calls them: the case of Listing 1. Function f may call
@@ -302,7 +283,7 @@ typedef struct {
 
 static uint64_t pc_of(const program *pr, const simt_warp_ctrl_cfg *c, unsigned idx)
 {
-    return (pr->base + idx) & ones(c->pc_w);
+    return (pr->base + idx) & sc_ones(c->pc_w);
 }
 
 static void mem_addrs(sc_rng *g, const simt_warp_ctrl_cfg *c, const insn *in, simt_warp_ctrl_in *x)
@@ -315,19 +296,19 @@ static void mem_addrs(sc_rng *g, const simt_warp_ctrl_cfg *c, const insn *in, si
         case 0: a = in->abase; break;                          /* uniform */
         case 1: a = in->abase + 4ull * i; break;               /* unit stride */
         case 2: a = in->abase + 64ull * i; break;              /* two lanes per line */
-        case 3: a = lines[sc_below(g, 3)] + (sc_rand(g) & ones(c->off_w)); break;
+        case 3: a = lines[sc_below(g, 3)] + (sc_rand(g) & sc_ones(c->off_w)); break;
         default: a = sc_rand(g); break;                        /* scattered */
         }
-        x->addr[i] = a & ones(c->pc_w);
+        x->addr[i] = a & sc_ones(c->pc_w);
     }
 }
 
 static void fill_garbage(sc_rng *g, const simt_warp_ctrl_cfg *c, simt_warp_ctrl_in *x)
 {
     for (unsigned i = 0; i < c->w; i++) {
-        x->npc[i] = sc_rand(g) & ones(c->pc_w);
-        x->nsp[i] = sc_rand(g) & ones(c->sp_w);
-        x->addr[i] = sc_rand(g) & ones(c->pc_w);
+        x->npc[i] = sc_rand(g) & sc_ones(c->pc_w);
+        x->nsp[i] = sc_rand(g) & sc_ones(c->sp_w);
+        x->addr[i] = sc_rand(g) & sc_ones(c->pc_w);
     }
 }
 
@@ -337,23 +318,20 @@ static void warp_run(sc_run *r)
     sc_trace tr;
     if (o->trace_in) {
         sc_trace_open(&tr, o->trace_in, "warp");
-        uint64_t w = sc_trace_header(&tr, "lanes"), impl = sc_trace_header(&tr, "impl");
-        if (o->lanes_given && w != o->lanes)
-            sc_trace_fail(&tr, "trace has lanes %" PRIu64 " but --lanes %u was given", w, o->lanes);
-        ((sc_opts *)o)->lanes = (unsigned)w;
+        unsigned w = sc_trace_lanes(&tr, o);
+        uint64_t impl = sc_trace_header(&tr, "impl");
+        ((sc_opts *)o)->lanes = w;
         if (!o->impl_given) /* the recorded form, unless --impl asks for the other one */
             ((sc_opts *)o)->impl = (unsigned)impl;
     }
     lockstep ls;
     ls_open(&ls, r);
     const simt_warp_ctrl_cfg *c = &ls.cfg;
-    const uint64_t wm = ones(c->w);
+    const uint64_t wm = sc_ones(c->w);
     if (o->trace_in) {
         const char *hn[] = {"pc_w", "sp_w", "off_w"};
-        unsigned hv[] = {c->pc_w, c->sp_w, c->off_w};
-        for (int i = 0; i < 3; i++)
-            if (sc_trace_header(&tr, hn[i]) != hv[i])
-                sc_trace_fail(&tr, "header %s differs from the model's %s=%u", hn[i], hn[i], hv[i]);
+        uint64_t hv[] = {c->pc_w, c->sp_w, c->off_w};
+        sc_trace_expect(&tr, hn, hv, 3);
     }
     if (r->record) {
         const char *hn[] = {"lanes", "pc_w", "sp_w", "off_w", "impl"};
@@ -430,8 +408,8 @@ static void warp_run(sc_run *r)
             if (s.done) {
                 gen_program(&pr, &g, c);
                 cv.programs++;
-                pe.sp0 = ones(c->sp_w) - sc_below(&g, 2);
-                cv.wraps += pr.base + pr.n > ones(c->pc_w);
+                pe.sp0 = sc_ones(c->sp_w) - sc_below(&g, 2);
+                cv.wraps += pr.base + pr.n > sc_ones(c->pc_w);
             } else {
                 cv.relaunch_live++;
             }
@@ -450,7 +428,7 @@ static void warp_run(sc_run *r)
         cv.arb_cycles += s.arb;
         if (s.mpc_valid && !sc_chance(&g, 8)) {
             in.issue = 1;
-            uint64_t idx = (s.mpc - pr.base) & ones(c->pc_w);
+            uint64_t idx = (s.mpc - pr.base) & sc_ones(c->pc_w);
             const insn *ins = idx < pr.n ? &pr.p[idx] : NULL;
             if (!ins) {
                 sc_expect_fail(r, "MPC 0x%" PRIx64 " is outside the program", s.mpc);
@@ -466,7 +444,7 @@ static void warp_run(sc_run *r)
                     mem_addrs(&g, c, ins, &in);
                     for (unsigned i = 0; i < c->w; i++)
                         if (!(s.active >> i & 1))
-                            in.addr[i] = sc_rand(&g) & ones(c->pc_w);
+                            in.addr[i] = sc_rand(&g) & sc_ones(c->pc_w);
                     cv.mem_ops++;
                     break;
                 default: {
@@ -490,7 +468,7 @@ static void warp_run(sc_run *r)
                             if (pe.depth[i] > cv.max_depth)
                                 cv.max_depth = pe.depth[i];
                             npc = pc_of(&pr, c, ins->target);
-                            nsp = (s.sp[i] - 1) & ones(c->sp_w);
+                            nsp = (s.sp[i] - 1) & sc_ones(c->sp_w);
                             break;
                         default: /* I_RET */
                             if (pe.depth[i] == 0) {
@@ -499,7 +477,7 @@ static void warp_run(sc_run *r)
                             } else {
                                 npc = pe.ret[i][--pe.depth[i]];
                             }
-                            nsp = (s.sp[i] + 1) & ones(c->sp_w);
+                            nsp = (s.sp[i] + 1) & sc_ones(c->sp_w);
                             break;
                         }
                         in.npc[i] = npc;
@@ -547,7 +525,7 @@ static void warp_run(sc_run *r)
     }
     if (o->trace_in)
         sc_trace_close(&tr);
-    ls_close(&ls);
+    sc_ls_close(&ls.core);
     if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
         printf("warp coverage: %" PRIu64 " programs, %" PRIu64 " launches (%" PRIu64 " mid-run), %" PRIu64
                " divergent branches, %" PRIu64 " merges, %" PRIu64 " calls (max depth %" PRIu64 "), %" PRIu64
@@ -593,7 +571,7 @@ static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64
                              uint64_t sp0, issue_rec *log, unsigned maxlog,
                              uint64_t wake_lanes_after, unsigned wake_delay)
 {
-    sc_run *r = ls->r;
+    sc_run *r = ls->core.r;
     simt_warp_ctrl_in in;
     uint64_t ret[4] = {0};
     unsigned nlog = 0;
@@ -774,7 +752,7 @@ static void warp_directed(sc_run *r, const char *test)
         if (exits != 1 || log[n - 1].active != 0xf)
             sc_expect_fail(r, "expected one exit with all four threads");
     }
-    ls_close(&ls);
+    sc_ls_close(&ls.core);
 }
 
 const sc_unit sc_unit_warp = {

@@ -78,6 +78,51 @@ void sc_expect_fail(sc_run *r, const char *fmt, ...)
     r->directed_fail++;
 }
 
+/* ---- lockstep: the unit-independent part ---- */
+
+void sc_ls_open(sc_lockstep *ls, sc_run *r, const vl_model_ops *vl)
+{
+    ls->r = r;
+    ls->vl = vl;
+    ls->dump = 0;
+    ls->rtl = vl->create();
+    if (r->wave && vl->wave_open(ls->rtl, r->wave))
+        sc_die("cannot write waveform '%s'", r->wave);
+    sc_ls_reset(ls);
+}
+
+void sc_ls_reset(sc_lockstep *ls)
+{
+    if (ls->vl->reset)
+        ls->vl->reset(ls->rtl);
+}
+
+void sc_ls_sample(sc_lockstep *ls)
+{
+    sc_run *r = ls->r;
+    ls->dump = r->wave && r->cycle >= r->wave_from;
+    if (ls->dump)
+        ls->vl->wave_dump(ls->rtl, r->cycle * 10);
+}
+
+void sc_ls_edge(sc_lockstep *ls)
+{
+    if (ls->vl->edge) {
+        ls->vl->edge(ls->rtl);
+        if (ls->dump)
+            ls->vl->wave_dump(ls->rtl, ls->r->cycle * 10 + 5);
+    }
+    sc_end_cycle(ls->r);
+}
+
+void sc_ls_close(sc_lockstep *ls)
+{
+    if (ls->r->wave)
+        ls->vl->wave_close(ls->rtl);
+    ls->vl->destroy(ls->rtl);
+    ls->rtl = NULL;
+}
+
 uint64_t sc_rand(sc_rng *g)
 {
     uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
@@ -234,6 +279,21 @@ void sc_trace_write_header(FILE *f, const char *unit, const char *const *names, 
     for (int i = 0; i < n; i++)
         fprintf(f, "%s %" PRIu64 "\n", names[i], values[i]);
     fprintf(f, "begin\n");
+}
+
+unsigned sc_trace_lanes(sc_trace *t, const sc_opts *o)
+{
+    uint64_t w = sc_trace_header(t, "lanes");
+    if (o->lanes_given && w != o->lanes)
+        sc_trace_fail(t, "trace has lanes %" PRIu64 " but --lanes %u was given", w, o->lanes);
+    return (unsigned)w;
+}
+
+void sc_trace_expect(sc_trace *t, const char *const *names, const uint64_t *values, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (sc_trace_header(t, names[i]) != values[i])
+            sc_trace_fail(t, "header %s differs from the model's %s=%" PRIu64, names[i], names[i], values[i]);
 }
 
 /* ---- driver ---- */

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "vl_model.h"
+
 typedef struct {
     const char *unit;
     unsigned lanes;        /* --lanes */
@@ -52,6 +54,44 @@ void sc_end_cycle(sc_run *r);
 /* A directed-test expectation (from the paper) failed: print and count it. */
 void sc_expect_fail(sc_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* ---- Lockstep of a golden model and its Verilated model: the unit-independent part ----
+ *
+ * A unit (tb/sc_<unit>.c) keeps its golden model, its typed outputs and its compare list;
+ * the RTL's life cycle, clock, FST waveform (--wave and the failure re-run: times 10*cycle
+ * before the edge, 10*cycle+5 after it, from r->wave_from on) and the end-of-cycle
+ * bookkeeping are here. Its shim (tb/vl_<unit>_shim.cpp) exports a vl_model_ops
+ * (tb/vl_model.h; VL_CLOCKED_OPS in vl_ports.h fills it) inside its typed ops table, beside
+ * its eval. A new unit, e.g. ST/RT tables in tb/sc_strt.c, writes only:
+ *
+ *     typedef struct { sc_lockstep core; const vl_strt_ops *m; simt_st_rt gold;
+ *                      simt_st_rt_cfg cfg; simt_st_rt_out out; } lockstep;
+ *     open:   pick the model m, check the configuration (sc_die on error), reset gold,
+ *             sc_ls_open(&ls->core, r, &m->vl)     create, open r->wave, reset
+ *     cycle:  simt_st_rt_eval(&gold, in, &out);  m->eval(ls->core.rtl, in, &act);
+ *             sc_ls_sample(&ls->core);              dump the cycle's values
+ *             sc_cmp(r, "signal", lane, out.x, act.x) ...   the typed compare list
+ *             simt_st_rt_step(&gold, in);
+ *             sc_ls_edge(&ls->core);                clock edge, dump, sc_end_cycle
+ *     peek:   the golden model's outputs for an idle input (state at the start of a cycle)
+ *     reset:  gold reset; sc_ls_reset(&ls->core)    (mid-run, between two cycles)
+ *     close:  sc_ls_close(&ls->core)
+ * r->cycle is the unit's cycle counter (it runs the loop); a combinational unit
+ * (VL_COMB_OPS: no reset, no edge) calls the same functions. */
+typedef struct {
+    sc_run *r;
+    const vl_model_ops *vl;
+    void *rtl;              /* the Verilated model, for the unit's typed eval */
+    int dump;               /* the current cycle goes into the waveform */
+} sc_lockstep;
+
+void sc_ls_open(sc_lockstep *ls, sc_run *r, const vl_model_ops *vl);
+void sc_ls_reset(sc_lockstep *ls);
+void sc_ls_sample(sc_lockstep *ls);  /* after both evals, before the comparisons */
+void sc_ls_edge(sc_lockstep *ls);    /* after the comparisons and the golden model's step */
+void sc_ls_close(sc_lockstep *ls);
+
+static inline uint64_t sc_ones(unsigned n) { return n >= 64 ? ~0ull : ((1ull << n) - 1); }
+
 /* Random numbers: splitmix64, reproducible from the printed seed. */
 typedef struct { uint64_t s; } sc_rng;
 uint64_t sc_rand(sc_rng *g);
@@ -79,6 +119,10 @@ void sc_trace_check(sc_trace *t, const char *field, uint64_t v, unsigned width);
 void sc_trace_fail(sc_trace *t, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void sc_trace_close(sc_trace *t);
 void sc_trace_write_header(FILE *f, const char *unit, const char *const *names, const uint64_t *values, int n);
+/* The header's 'lanes', checked against --lanes when that was given. */
+unsigned sc_trace_lanes(sc_trace *t, const sc_opts *o);
+/* Header lines that must equal the model's parameters (exit 2 naming the first that does not). */
+void sc_trace_expect(sc_trace *t, const char *const *names, const uint64_t *values, int n);
 
 void sc_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 

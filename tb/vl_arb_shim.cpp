@@ -9,9 +9,6 @@ namespace {
 using Model = VlHarness<VL_MODEL>;
 constexpr unsigned KEY_W = VL_SP_W + VL_PC_W;
 
-void *create() { return new Model; }
-void destroy(void *m) { delete static_cast<Model *>(m); }
-
 void eval(void *mp, int mode, uint64_t valid, const uint64_t *key, simt_arb_out *out)
 {
     Model &m = *static_cast<Model *>(mp);
@@ -26,13 +23,9 @@ void eval(void *mp, int mode, uint64_t valid, const uint64_t *key, simt_arb_out 
         out[n].match = vl_get(m.top->match_o, n * VL_W, VL_W);
     }
 }
-
-int wave_open(void *m, const char *path) { return static_cast<Model *>(m)->wave_open(path); }
-void wave_dump(void *m, uint64_t t) { static_cast<Model *>(m)->wave_dump(t); }
-void wave_close(void *m) { static_cast<Model *>(m)->wave_close(); }
 } // namespace
 
 extern "C" const vl_arb_ops VL_CAT(VL_MODEL, _ops) = {
     VL_STR(VL_MODEL), VL_W, VL_PC_W, VL_SP_W, VL_OFF_W, VL_NETLIST,
-    create, destroy, eval, wave_open, wave_dump, wave_close,
+    VL_COMB_OPS(Model), eval,
 };

@@ -1,5 +1,5 @@
 // vl_ports.h: bit-field access to Verilated ports of any width (the only C++ in the harness
-// is this and the two shims). Ports up to 64 bits are plain integers; wider ones are VlWide.
+// is this and the shims). Ports up to 64 bits are plain integers; wider ones are VlWide.
 #ifndef VL_PORTS_H
 #define VL_PORTS_H
 
@@ -10,6 +10,7 @@
 
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#include "vl_model.h"
 
 template <typename T>
 static typename std::enable_if<std::is_integral<T>::value>::type
@@ -51,9 +52,10 @@ static uint64_t vl_get(const VlWide<N> &port, unsigned lsb, unsigned width)
     return v;
 }
 
-// One Verilated model with its context and optional FST waveform; both shims use it.
+// One Verilated model with its context and optional FST waveform; every shim uses it.
 template <typename Top>
 struct VlHarness {
+    using top_type = Top;
     std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     std::unique_ptr<Top> top;
     std::unique_ptr<VerilatedFstC> fst;
@@ -94,6 +96,31 @@ struct VlHarness {
         fst.reset();
     }
 };
+
+// The vl_model_ops of a shim (tb/vl_model.h), from its harness type H = VlHarness<Top>.
+// A clocked unit's reset first drives idle inputs with its own Drive(Top &, const In *).
+template <typename H> void *vl_h_create() { return new H; }
+template <typename H> void vl_h_destroy(void *m) { delete static_cast<H *>(m); }
+template <typename H, typename In, void (*Drive)(typename H::top_type &, const In *)>
+void vl_h_reset(void *m)
+{
+    H &h = *static_cast<H *>(m);
+    In idle = {};
+    Drive(*h.top, &idle);
+    h.reset();
+}
+template <typename H> void vl_h_edge(void *m) { static_cast<H *>(m)->edge(); }
+template <typename H> int vl_h_wave_open(void *m, const char *path) { return static_cast<H *>(m)->wave_open(path); }
+template <typename H> void vl_h_wave_dump(void *m, uint64_t t) { static_cast<H *>(m)->wave_dump(t); }
+template <typename H> void vl_h_wave_close(void *m) { static_cast<H *>(m)->wave_close(); }
+
+// Initialisers of a vl_model_ops: a clocked unit (clk_i, rst_ni; In its C input struct,
+// Drive its input-driving function) or a combinational one (no reset, no edge).
+#define VL_CLOCKED_OPS(H, In, Drive)                                                             \
+    {vl_h_create<H>, vl_h_destroy<H>, vl_h_reset<H, In, Drive>, vl_h_edge<H>, vl_h_wave_open<H>, \
+     vl_h_wave_dump<H>, vl_h_wave_close<H>}
+#define VL_COMB_OPS(H) \
+    {vl_h_create<H>, vl_h_destroy<H>, nullptr, nullptr, vl_h_wave_open<H>, vl_h_wave_dump<H>, vl_h_wave_close<H>}
 
 #define VL_CAT2(a, b) a##b
 #define VL_CAT(a, b) VL_CAT2(a, b)

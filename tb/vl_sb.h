@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "simt_rmask_sb.h"
+#include "vl_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -15,15 +16,9 @@ typedef struct vl_sb_ops {
     const char *name;               /* e.g. "sb_W32" or "sbb_W32" */
     unsigned w, nw, ne, reg_w, nib, nsrc;
     int base;                       /* 1: simt_sb_base */
-    void *(*create)(void);
-    void (*destroy)(void *m);
-    void (*reset)(void *m);         /* rst_ni low for one clock edge */
+    vl_model_ops vl;                /* create, reset, clock edge, waveform (tb/vl_model.h) */
     /* Drive inputs with the clock low, evaluate, read the outputs of the cycle. */
     void (*eval)(void *m, const simt_rmask_sb_in *in, simt_rmask_sb_out *out);
-    void (*edge)(void *m);          /* rising clock edge with the inputs of the last eval */
-    int (*wave_open)(void *m, const char *path);
-    void (*wave_dump)(void *m, uint64_t time);
-    void (*wave_close)(void *m);
 } vl_sb_ops;
 
 extern const vl_sb_ops *const vl_sb_models[];

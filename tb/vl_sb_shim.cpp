@@ -11,9 +11,6 @@ constexpr unsigned NOP = VL_NSRC + 1;
 constexpr unsigned WID_W = VL_NW > 1 ? 32 - __builtin_clz(VL_NW - 1) : 1;
 constexpr unsigned IBI_W = VL_NIB > 1 ? 32 - __builtin_clz(VL_NIB - 1) : 1;
 
-void *create() { return new Model; }
-void destroy(void *m) { delete static_cast<Model *>(m); }
-
 void drive(VL_MODEL &t, const simt_rmask_sb_in *in)
 {
     t.dec_valid_i = in->dec_valid & 1;
@@ -29,14 +26,6 @@ void drive(VL_MODEL &t, const simt_rmask_sb_in *in)
     vl_set(t.wb_warp_i, 0, WID_W, in->wb_warp);
     vl_set(t.wb_reg_i, 0, VL_REG_W, in->wb_reg);
     vl_set(t.wb_mask_i, 0, VL_W, in->wb_mask);
-}
-
-void reset(void *mp)
-{
-    Model &m = *static_cast<Model *>(mp);
-    simt_rmask_sb_in idle = {};
-    drive(*m.top, &idle);
-    m.reset();
 }
 
 void eval(void *mp, const simt_rmask_sb_in *in, simt_rmask_sb_out *o)
@@ -62,15 +51,9 @@ void eval(void *mp, const simt_rmask_sb_in *in, simt_rmask_sb_out *o)
         o->sb_rmask[e] = vl_get(t.sb_rmask_o, e * VL_W, VL_W);
     }
 }
-
-void edge(void *m) { static_cast<Model *>(m)->edge(); }
-
-int wave_open(void *m, const char *path) { return static_cast<Model *>(m)->wave_open(path); }
-void wave_dump(void *m, uint64_t t) { static_cast<Model *>(m)->wave_dump(t); }
-void wave_close(void *m) { static_cast<Model *>(m)->wave_close(); }
 } // namespace
 
 extern "C" const vl_sb_ops VL_CAT(VL_MODEL, _ops) = {
     VL_STR(VL_MODEL), VL_W, VL_NW, VL_NE, VL_REG_W, VL_NIB, VL_NSRC, VL_BASE,
-    create, destroy, reset, eval, edge, wave_open, wave_dump, wave_close,
+    VL_CLOCKED_OPS(Model, simt_rmask_sb_in, drive), eval,
 };

@@ -7,9 +7,6 @@
 namespace {
 using Model = VlHarness<VL_MODEL>;
 
-void *create() { return new Model; }
-void destroy(void *m) { delete static_cast<Model *>(m); }
-
 void drive(VL_MODEL &t, const simt_warp_ctrl_in *in)
 {
     t.launch_i = in->launch & 1;
@@ -25,14 +22,6 @@ void drive(VL_MODEL &t, const simt_warp_ctrl_in *in)
     }
     t.mem_hit_i = in->mem_hit & 1;
     vl_set(t.wake_i, 0, VL_W, in->wake);
-}
-
-void reset(void *mp)
-{
-    Model &m = *static_cast<Model *>(mp);
-    simt_warp_ctrl_in idle = {};
-    drive(*m.top, &idle);
-    m.reset();
 }
 
 void eval(void *mp, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *o)
@@ -58,15 +47,9 @@ void eval(void *mp, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *o)
     }
     o->done = t.done_o;
 }
-
-void edge(void *m) { static_cast<Model *>(m)->edge(); }
-
-int wave_open(void *m, const char *path) { return static_cast<Model *>(m)->wave_open(path); }
-void wave_dump(void *m, uint64_t t) { static_cast<Model *>(m)->wave_dump(t); }
-void wave_close(void *m) { static_cast<Model *>(m)->wave_close(); }
 } // namespace
 
 extern "C" const vl_warp_ops VL_CAT(VL_MODEL, _ops) = {
     VL_STR(VL_MODEL), VL_W, VL_PC_W, VL_SP_W, VL_OFF_W, VL_IMPL,
-    create, destroy, reset, eval, edge, wave_open, wave_dump, wave_close,
+    VL_CLOCKED_OPS(Model, simt_warp_ctrl_in, drive), eval,
 };
