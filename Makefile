@@ -34,18 +34,18 @@ lint: lint-verilator lint-yosys
 
 lint-verilator:
 	@for w in $(WIDTHS); do \
-	  for top in $(ARB_TOPS) $(WARP_TOPS) $(SB_TOPS) simt_arb_top; do \
+	  for top in $(ARB_TOPS) $(WARP_TOPS) $(SB_TOPS) $(STRT_TOPS) simt_arb_top; do \
 	    $(VERILATOR) --lint-only -Wall -GW=$$w --top-module $$top $(RTL_ALL) tb/hdl/simt_arb_top.sv \
 	      || { echo "lint: verilator failed on $$top W=$$w"; exit 1; }; \
 	  done; done
-	@echo "lint: verilator -Wall clean: $(ARB_TOPS) $(WARP_TOPS) $(SB_TOPS) simt_arb_top x W = $(WIDTHS)"
+	@echo "lint: verilator -Wall clean: $(ARB_TOPS) $(WARP_TOPS) $(SB_TOPS) $(STRT_TOPS) simt_arb_top x W = $(WIDTHS)"
 
 # Yosys: read with -noautowire (an implicit wire is an error), elaborate every top, reject
 # latches, undriven or multiply-driven nets ('check -assert').
 lint-yosys: | $(YOSYS_STAMP)
 	@mkdir -p $(LINT_DIR)
 	@{ echo "read_verilog -sv -noautowire $(RTL_ALL) tb/hdl/simt_arb_top.sv"; \
-	   for top in $(ARB_TOPS) $(WARP_TOPS) $(SB_TOPS) simt_arb_top; do \
+	   for top in $(ARB_TOPS) $(WARP_TOPS) $(SB_TOPS) $(STRT_TOPS) simt_arb_top; do \
 	     echo "design -save base"; echo "hierarchy -check -top $$top"; echo "proc"; \
 	     echo "flatten"; echo "check -assert -noinit"; echo "select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr"; \
 	     echo "design -load base"; done; } > $(LINT_DIR)/lint.ys

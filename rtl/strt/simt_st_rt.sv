@@ -1,0 +1,396 @@
+// simt_st_rt: Warp Split Table (ST) and Reconvergence Table (RT) of one warp, multi-path IPDOM
+// (ElTantawy et al. 2014 §3) with opportunistic early reconvergence (§4, OREC = 1). Cycle
+// contract: docs/units/st_rt.md, followed exactly (golden model cmodel/simt_st_rt.c).
+//
+// State without valid bits: an ST entry is valid iff its mask is non-zero, an RT entry iff its
+// pending mask is non-zero. Freed entries keep their other fields (stale, still on the outputs).
+// A link is {hasr, rpc, ridx}, kept packed per entry so that one comparator per ST entry does the
+// OREC link check.
+//
+// One operation per cycle; every datapath below is shared between the operations:
+//   - the ADV path (ADV, or a uniform BR = an ADV to its single target with blk = 1): arrival
+//     at the split's RPC, the RT entry moving back (reconvergence), or the split moving on;
+//   - the divergent BR: new or reused RT entry L, sides at the RPC, side T into entry sel_i,
+//     side N into sel_i (T at the RPC) or the lowest free entry ff;
+//   - at most two insertions per cycle, A (the ADV-path insertion or side T, always into
+//     sel_i) and B (side N). The OREC search compares the bpc of every ST entry with A's PC
+//     (bank A) and with npc_i (bank B, side N), and the link of every ST entry with the one
+//     link both insertions share. A has priority; one priority select picks E.
+`default_nettype none
+module simt_st_rt #(
+  parameter int unsigned W    = 32,  // lanes
+  parameter int unsigned PC_W = 32,  // PC bits
+  parameter int unsigned NST  = 32,  // Split Table entries
+  parameter int unsigned NRT  = 32,  // Reconvergence Table entries
+  parameter int unsigned OREC = 1,   // 1: opportunistic early reconvergence (§4)
+  localparam int unsigned SI_W = (NST > 1) ? $clog2(NST) : 1,
+  localparam int unsigned RI_W = (NRT > 1) ? $clog2(NRT) : 1
+) (
+  input  wire logic                 clk_i,
+  input  wire logic                 rst_ni,       // synchronous, active low
+  input  wire logic [2:0]           op_i,         // 0 NONE, 1 ADV, 2 BR, 3 EXIT, 4 LAUNCH
+  input  wire logic [SI_W-1:0]      sel_i,
+  input  wire logic [PC_W-1:0]      npc_i,
+  input  wire logic                 blk_i,
+  input  wire logic [PC_W-1:0]      tgt_i,
+  input  wire logic [W-1:0]         tmask_i,
+  input  wire logic [PC_W-1:0]      rpc_i,
+  output logic                      ok_o,
+  output logic                      stall_o,
+  output logic                      bad_o,
+  output logic [7:0]                ev_o,
+  output logic [NST-1:0]            st_valid_o,
+  output logic [NST*PC_W-1:0]       st_pc_o,
+  output logic [NST*PC_W-1:0]       st_bpc_o,
+  output logic [NST*W-1:0]          st_mask_o,
+  output logic [NST*PC_W-1:0]       st_rpc_o,
+  output logic [NST-1:0]            st_hasr_o,
+  output logic [NST*RI_W-1:0]       st_ridx_o,
+  output logic [NRT-1:0]            rt_valid_o,
+  output logic [NRT*PC_W-1:0]       rt_pc_o,
+  output logic [NRT*PC_W-1:0]       rt_rpc_o,
+  output logic [NRT-1:0]            rt_hasr_o,
+  output logic [NRT*RI_W-1:0]       rt_ridx_o,
+  output logic [NRT*W-1:0]          rt_rmask_o,
+  output logic [NRT*W-1:0]          rt_pend_o,
+  output logic                      pick_valid_o,
+  output logic [SI_W-1:0]           pick_o,
+  output logic                      done_o
+);
+  // ---------------------------------------------------------------------------------------------
+  // Parameter checks (the C model's limits: docs/units/st_rt.md, "Parameters")
+  // ---------------------------------------------------------------------------------------------
+  if (W < 1 || W > 64) begin : g_bad_w
+    $error("simt_st_rt: W (%0d) must be 1..64", W);
+  end
+  if (PC_W < 1 || PC_W > 64) begin : g_bad_pc_w
+    $error("simt_st_rt: PC_W (%0d) must be 1..64", PC_W);
+  end
+  if (NST < 2 || NST > 64) begin : g_bad_nst
+    $error("simt_st_rt: NST (%0d) must be 2..64", NST);
+  end
+  if (NRT < 1 || NRT > 64) begin : g_bad_nrt
+    $error("simt_st_rt: NRT (%0d) must be 1..64", NRT);
+  end
+  if (OREC > 1) begin : g_bad_orec
+    $error("simt_st_rt: OREC (%0d) must be 0 or 1", OREC);
+  end
+
+  localparam int unsigned LK_W = 1 + PC_W + RI_W;   // link {hasr, rpc, ridx}
+  localparam logic [2:0] OpNone   = 3'd0;
+  localparam logic [2:0] OpAdv    = 3'd1;
+  localparam logic [2:0] OpBr     = 3'd2;
+  localparam logic [2:0] OpExit   = 3'd3;
+  localparam logic [2:0] OpLaunch = 3'd4;
+
+  // ---------------------------------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------------------------------
+  logic [NST*PC_W-1:0] st_pc_q,    st_pc_d;
+  logic [NST*PC_W-1:0] st_bpc_q,   st_bpc_d;
+  logic [NST*W-1:0]    st_mask_q,  st_mask_d;
+  logic [NST*LK_W-1:0] st_lnk_q,   st_lnk_d;
+  logic [NRT*PC_W-1:0] rt_pc_q,    rt_pc_d;
+  logic [NRT*LK_W-1:0] rt_lnk_q,   rt_lnk_d;
+  logic [NRT*W-1:0]    rt_rmask_q, rt_rmask_d;
+  logic [NRT*W-1:0]    rt_pend_q,  rt_pend_d;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      st_pc_q    <= '0;
+      st_bpc_q   <= '0;
+      st_mask_q  <= '0;
+      st_lnk_q   <= '0;
+      rt_pc_q    <= '0;
+      rt_lnk_q   <= '0;
+      rt_rmask_q <= '0;
+      rt_pend_q  <= '0;
+    end else begin
+      st_pc_q    <= st_pc_d;
+      st_bpc_q   <= st_bpc_d;
+      st_mask_q  <= st_mask_d;
+      st_lnk_q   <= st_lnk_d;
+      rt_pc_q    <= rt_pc_d;
+      rt_lnk_q   <= rt_lnk_d;
+      rt_rmask_q <= rt_rmask_d;
+      rt_pend_q  <= rt_pend_d;
+    end
+  end
+
+  logic [NST-1:0] st_valid;
+  logic [NRT-1:0] rt_valid;
+  always_comb begin
+    for (int s = 0; s < NST; s++) st_valid[s] = |st_mask_q[s*W +: W];
+    for (int r = 0; r < NRT; r++) rt_valid[r] = |rt_pend_q[r*W +: W];
+  end
+
+  // Entry numbers as keys of the priority selects (simt_first_sel): key_o is the number of the
+  // lowest selected entry, and since the keys are distinct match_o is its one-hot code.
+  logic [NST*SI_W-1:0] st_num;
+  logic [NRT*RI_W-1:0] rt_num;
+  for (genvar s = 0; s < NST; s++) begin : g_st_num
+    assign st_num[s*SI_W +: SI_W] = SI_W'(s);
+  end
+  for (genvar r = 0; r < NRT; r++) begin : g_rt_num
+    assign rt_num[r*RI_W +: RI_W] = RI_W'(r);
+  end
+
+  // pick: the lowest valid ST entry.
+  logic [NST-1:0] unused_pick_oh;
+  simt_first_sel #(.N(NST), .K(SI_W)) u_pick (
+    .valid_i(st_valid), .key_i(st_num), .valid_o(pick_valid_o), .key_o(pick_o), .match_o(unused_pick_oh)
+  );
+  // ff: the lowest free ST entry (one-hot).
+  logic           ff_any;
+  logic [NST-1:0] ff_oh;
+  logic [SI_W-1:0] unused_ff_num;
+  simt_first_sel #(.N(NST), .K(SI_W)) u_ff (
+    .valid_i(~st_valid), .key_i(st_num), .valid_o(ff_any), .key_o(unused_ff_num), .match_o(ff_oh)
+  );
+  // fr: the lowest free RT entry (number and one-hot).
+  logic            fr_any;
+  logic [RI_W-1:0] fr_num;
+  logic [NRT-1:0]  fr_oh;
+  simt_first_sel #(.N(NRT), .K(RI_W)) u_fr (
+    .valid_i(~rt_valid), .key_i(rt_num), .valid_o(fr_any), .key_o(fr_num), .match_o(fr_oh)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // S = ST[sel_i] and R = RT[S.ridx], read through one-hot AND-OR multiplexers. An out-of-range
+  // index decodes to zero.
+  // ---------------------------------------------------------------------------------------------
+  localparam logic [NST-1:0] SOne = 1;
+  localparam logic [NRT-1:0] ROne = 1;
+  logic [NST-1:0]  sel_oh;
+  logic [W-1:0]    s_mask;
+  logic [LK_W-1:0] s_lnk;
+  logic            s_hasr;
+  logic [PC_W-1:0] s_rpc;
+  logic [RI_W-1:0] s_ridx;
+  assign sel_oh = SOne << sel_i;
+  always_comb begin
+    s_mask = '0;
+    s_lnk  = '0;
+    for (int s = 0; s < NST; s++) begin
+      s_mask = s_mask | (sel_oh[s] ? st_mask_q[s*W +: W] : '0);
+      s_lnk  = s_lnk  | (sel_oh[s] ? st_lnk_q[s*LK_W +: LK_W] : '0);
+    end
+  end
+  assign {s_hasr, s_rpc, s_ridx} = s_lnk;
+
+  logic [NRT-1:0]  r_oh;
+  logic [PC_W-1:0] r_pc;
+  logic [LK_W-1:0] r_lnk;
+  logic [W-1:0]    r_rmask, r_pend;
+  assign r_oh = ROne << s_ridx;
+  always_comb begin
+    r_pc    = '0;
+    r_lnk   = '0;
+    r_rmask = '0;
+    r_pend  = '0;
+    for (int r = 0; r < NRT; r++) begin
+      r_pc    = r_pc    | (r_oh[r] ? rt_pc_q[r*PC_W +: PC_W] : '0);
+      r_lnk   = r_lnk   | (r_oh[r] ? rt_lnk_q[r*LK_W +: LK_W] : '0);
+      r_rmask = r_rmask | (r_oh[r] ? rt_rmask_q[r*W +: W] : '0);
+      r_pend  = r_pend  | (r_oh[r] ? rt_pend_q[r*W +: W] : '0);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Operation, refusal (bad_o), back-pressure (stall_o)
+  // ---------------------------------------------------------------------------------------------
+  logic op_adv, op_br, op_exit, op_launch, op_none;
+  assign op_none   = (op_i == OpNone);
+  assign op_adv    = (op_i == OpAdv);
+  assign op_br     = (op_i == OpBr);
+  assign op_exit   = (op_i == OpExit);
+  assign op_launch = (op_i == OpLaunch);
+
+  logic         sel_ok, any_valid, sub_ok, br_ok;
+  logic [W-1:0] mt, mn;   // BR sides: taken lanes (T), not-taken lanes (N)
+  assign sel_ok    = |(sel_oh & st_valid);
+  assign any_valid = |st_valid | |rt_valid;
+  assign mt        = tmask_i;
+  assign mn        = s_mask & ~tmask_i;
+  assign sub_ok    = ~|(tmask_i & ~s_mask);
+  assign br_ok     = op_br & sel_ok & sub_ok;
+
+  logic uniform, div_req, reuse, t_at, n_at, stall, div;
+  assign uniform = ~|mt | ~|mn | (tgt_i == npc_i);
+  assign div_req = br_ok & ~uniform;
+  assign reuse   = s_hasr & (rpc_i == s_rpc);   // second special case: no new RT entry
+  assign t_at    = (tgt_i == rpc_i);             // first special case: a side at the RPC
+  assign n_at    = (npc_i == rpc_i);
+  assign stall   = div_req & ((~t_at & ~n_at & ~ff_any) | (~reuse & ~fr_any));
+  assign div     = div_req & ~stall;
+
+  // The ADV path: ADV, or a uniform BR (ADV to tgt_i if any lane takes it, else npc_i; blk = 1).
+  logic            advp, a_blk, arrive, reconv, move, exit_ok, launch_ok, ok;
+  logic [PC_W-1:0] a_pc;
+  assign advp      = (op_adv & sel_ok) | (br_ok & uniform);
+  assign a_pc      = (op_br & |mt) ? tgt_i : npc_i;
+  assign a_blk     = op_br | blk_i;
+  assign arrive    = advp & s_hasr & (a_pc == s_rpc);
+  assign reconv    = arrive & ~|(r_pend & ~s_mask);   // RT[S.ridx] moves back into entry sel_i
+  assign move      = advp & ~arrive;                   // S.pc := a_pc (and bpc with blk)
+  assign exit_ok   = op_exit & sel_ok & ~s_hasr;
+  assign launch_ok = op_launch & ~any_valid & |tmask_i;
+  assign ok        = advp | div | exit_ok | launch_ok;
+
+  // ---------------------------------------------------------------------------------------------
+  // Insertions. A: the split entering a block (move with blk), the RT entry moving back, or side
+  // T; always into entry sel_i. B: side N; into sel_i when T is at the RPC, else into ff. Both
+  // share one link x_lnk.
+  // ---------------------------------------------------------------------------------------------
+  logic            a_on, b_on;
+  logic [PC_W-1:0] ka;        // A's PC (bank A key)
+  logic [W-1:0]    xa_mask;
+  logic [RI_W-1:0] l_idx;     // L: the branch's RT entry
+  logic [LK_W-1:0] x_lnk;
+  assign a_on    = (move & a_blk) | reconv | (div & ~t_at);
+  assign b_on    = div & ~n_at;
+  assign ka      = reconv ? r_pc : a_pc;   // a_pc = tgt_i in a divergent BR
+  assign xa_mask = div ? mt : (reconv ? r_rmask : s_mask);
+  assign l_idx   = reuse ? s_ridx : fr_num;
+  assign x_lnk   = div ? {1'b1, rpc_i, l_idx} : (reconv ? r_lnk : s_lnk);
+
+  // OREC search over the state at the start of the cycle: valid entries other than sel_i with
+  // bpc equal to the insertion's PC and the same link. The lowest match is E.
+  logic [NST-1:0] lnk_eq, bank_a, bank_b, orec_m, e_oh;
+  logic           hit_a, hit, use_a;
+  always_comb begin
+    for (int s = 0; s < NST; s++) begin
+      lnk_eq[s] = st_valid[s] & ~sel_oh[s] & (st_lnk_q[s*LK_W +: LK_W] == x_lnk);
+      bank_a[s] = lnk_eq[s] & (st_bpc_q[s*PC_W +: PC_W] == ka);
+      bank_b[s] = lnk_eq[s] & (st_bpc_q[s*PC_W +: PC_W] == npc_i);
+    end
+  end
+  assign hit_a  = a_on & |bank_a;
+  assign orec_m = (OREC == 0) ? '0 : hit_a ? bank_a : (b_on ? bank_b : '0);
+  assign use_a  = hit_a;
+
+  logic [SI_W-1:0] unused_e_num;
+  simt_first_sel #(.N(NST), .K(SI_W)) u_e (
+    .valid_i(orec_m), .key_i(st_num), .valid_o(hit), .key_o(unused_e_num), .match_o(e_oh)
+  );
+
+  logic [PC_W-1:0] e_pc;
+  logic [W-1:0]    e_mask;
+  always_comb begin
+    e_pc   = '0;
+    e_mask = '0;
+    for (int s = 0; s < NST; s++) begin
+      e_pc   = e_pc   | (e_oh[s] ? st_pc_q[s*PC_W +: PC_W] : '0);
+      e_mask = e_mask | (e_oh[s] ? st_mask_q[s*W +: W] : '0);
+    end
+  end
+
+  // The resolved insertion X: merge into E, early reconvergence entry Q = fr, or skipped.
+  logic [PC_W-1:0] x_pc;
+  logic [W-1:0]    x_mask;
+  logic            merge, early, skip;
+  logic [LK_W-1:0] e_lnk, lnk_a, lnk_b;
+  assign x_pc   = use_a ? ka : npc_i;
+  assign x_mask = use_a ? xa_mask : mn;
+  assign merge  = hit & (e_pc == x_pc);
+  assign early  = hit & ~merge & fr_any;
+  assign skip   = hit & ~merge & ~fr_any;
+  assign e_lnk  = {1'b1, e_pc, fr_num};    // X reconverges at Q
+  assign lnk_a  = (early & use_a) ? e_lnk : x_lnk;
+  assign lnk_b  = (early & ~use_a) ? e_lnk : x_lnk;
+
+  // ---------------------------------------------------------------------------------------------
+  // Split Table update
+  // ---------------------------------------------------------------------------------------------
+  logic [NST-1:0] b_slot;
+  assign b_slot = t_at ? sel_oh : ff_oh;
+
+  always_comb begin
+    for (int s = 0; s < NST; s++) begin
+      logic launch_s, wra, wrb, mv, clr, em, ee;
+      launch_s = launch_ok & (s == 0);
+      wra      = a_on & sel_oh[s] & ~(merge & use_a);
+      wrb      = b_on & b_slot[s] & ~(merge & ~use_a);
+      mv       = move & sel_oh[s];
+      clr      = sel_oh[s] & (exit_ok | arrive | div | (merge & use_a));
+      em       = merge & e_oh[s];
+      ee       = early & e_oh[s];
+
+      st_pc_d[s*PC_W +: PC_W] = (launch_s | wrb) ? npc_i
+                              : (wra | mv)       ? ka
+                              :                    st_pc_q[s*PC_W +: PC_W];
+      st_bpc_d[s*PC_W +: PC_W] = (launch_s | wrb)     ? npc_i
+                               : (wra | (mv & a_blk)) ? ka
+                               :                        st_bpc_q[s*PC_W +: PC_W];
+      st_mask_d[s*W +: W] = launch_s  ? tmask_i
+                          : wra       ? xa_mask
+                          : wrb       ? mn
+                          : (clr | ee) ? '0
+                          : em        ? (st_mask_q[s*W +: W] | x_mask)
+                          :             st_mask_q[s*W +: W];
+      st_lnk_d[s*LK_W +: LK_W] = launch_s ? '0
+                               : wra      ? lnk_a
+                               : wrb      ? lnk_b
+                               :            st_lnk_q[s*LK_W +: LK_W];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Reconvergence Table update. pclr: lanes leaving RT[L].pend (arrival: S's lanes; divergent
+  // BR: the side at the RPC, if any).
+  // ---------------------------------------------------------------------------------------------
+  logic [W-1:0] side_mask, pclr;
+  logic         newrt;
+  assign side_mask = t_at ? mt : (n_at ? mn : '0);
+  assign pclr      = arrive ? s_mask : side_mask;
+  assign newrt     = div & ~reuse;
+
+  always_comb begin
+    for (int r = 0; r < NRT; r++) begin
+      logic q, nw, upd;
+      q   = early & fr_oh[r];
+      nw  = newrt & fr_oh[r];
+      upd = r_oh[r] & (arrive | (div & reuse));
+
+      rt_pc_d[r*PC_W +: PC_W] = q  ? e_pc
+                              : nw ? rpc_i
+                              :      rt_pc_q[r*PC_W +: PC_W];
+      rt_lnk_d[r*LK_W +: LK_W] = q  ? x_lnk
+                               : nw ? s_lnk
+                               :      rt_lnk_q[r*LK_W +: LK_W];
+      rt_rmask_d[r*W +: W] = q                  ? (e_mask | x_mask)
+                           : nw                 ? s_mask
+                           : (reconv & r_oh[r]) ? '0
+                           :                      rt_rmask_q[r*W +: W];
+      rt_pend_d[r*W +: W] = q   ? x_mask
+                          : nw  ? (s_mask & ~pclr)
+                          : upd ? (rt_pend_q[r*W +: W] & ~pclr)
+                          :       rt_pend_q[r*W +: W];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Outputs
+  // ---------------------------------------------------------------------------------------------
+  assign ok_o    = ok;
+  assign stall_o = stall;
+  assign bad_o   = ~op_none & ~ok & ~stall;
+  assign ev_o    = {skip, early, merge, reconv, arrive, div & (t_at | n_at), newrt, div};
+
+  assign st_valid_o = st_valid;
+  assign st_pc_o    = st_pc_q;
+  assign st_bpc_o   = st_bpc_q;
+  assign st_mask_o  = st_mask_q;
+  for (genvar s = 0; s < NST; s++) begin : g_st_lnk
+    assign {st_hasr_o[s], st_rpc_o[s*PC_W +: PC_W], st_ridx_o[s*RI_W +: RI_W]} = st_lnk_q[s*LK_W +: LK_W];
+  end
+  assign rt_valid_o = rt_valid;
+  assign rt_pc_o    = rt_pc_q;
+  assign rt_rmask_o = rt_rmask_q;
+  assign rt_pend_o  = rt_pend_q;
+  for (genvar r = 0; r < NRT; r++) begin : g_rt_lnk
+    assign {rt_hasr_o[r], rt_rpc_o[r*PC_W +: PC_W], rt_ridx_o[r*RI_W +: RI_W]} = rt_lnk_q[r*LK_W +: LK_W];
+  end
+  assign done_o = ~any_valid;
+endmodule
+`default_nettype wire
