@@ -92,4 +92,13 @@ void strt_walk_get_coverage(const strt_walk *w, strt_walk_cov *c);
  * reference PC, for failure reports. */
 void strt_walk_dump(const strt_walk *w, FILE *f);
 
+/* For self-tests. Immediate post-dominators of a CFG of n blocks: succ[2b], succ[2b+1] are
+ * the successors of block b (STRT_NOBLK: none; an EXIT block has none), x the exit block.
+ * Fills ipdom[b] (ipdom[x] = x); -1 if some block does not reach x. */
+#define STRT_NOBLK 0xffffffffu
+int strt_ipdom(unsigned n, const unsigned *succ, unsigned x, unsigned *ipdom);
+/* The walker's current program as such a block graph with the walker's IPDOMs; returns the
+ * number of blocks (0 if none or more than max). */
+unsigned strt_walk_cfg(const strt_walk *w, unsigned *succ, unsigned *ipdom, unsigned *exitblk, unsigned max);
+
 #endif
