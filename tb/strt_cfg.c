@@ -129,7 +129,7 @@ struct strt_walk {
     /* reference */
     oblig ob[MAXOB];
     unsigned nob;
-    int have_pred;
+    int have_pred, no_pred;
     pstate pred;
     char pred_op[160];
     uint64_t last_ok;
@@ -1332,7 +1332,7 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
         return fail(err, errlen, "strt walker, cycle %llu (%s): %s",               \
                     (unsigned long long)cyc_no, opb, e1);                          \
     } while (0)
-    if (w->have_pred && cmp_pred(w, cyc, e1, sizeof e1))
+    if (w->have_pred && !w->no_pred && cmp_pred(w, cyc, e1, sizeof e1))
         return fail(err, errlen, "strt walker, cycle %llu: %s", (unsigned long long)cyc_no, e1);
     if (check_state(w, cyc, e1, sizeof e1))
         return fail(err, errlen, "strt walker, cycle %llu (state at the start of the cycle): %s",
@@ -1342,7 +1342,17 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
     w->have_pred = 1;
     memcpy(w->pred_op, opb, sizeof opb < sizeof w->pred_op ? sizeof opb : sizeof w->pred_op);
     w->pred_op[sizeof w->pred_op - 1] = 0;
-    if (cyc->ok != f.ok || cyc->stall != f.stall || cyc->bad != f.bad || cyc->ev != (f.ok ? f.ev : 0)) {
+    if (w->no_pred) {  /* take the unit's word for what happened */
+        f.ok = cyc->ok;
+        f.stall = cyc->stall;
+        f.bad = cyc->bad;
+        f.ev = cyc->ev;
+        if (f.bad != w->intent_bad || (f.stall && in->op != SIMT_STRT_BR) || f.ok + f.stall + f.bad > 1 ||
+            (in->op != SIMT_STRT_NONE && !f.ok && !f.stall && !f.bad) ||
+            (in->op == SIMT_STRT_NONE && (f.ok || f.stall || f.bad)))
+            FAILX("ok=%d stall=%d bad=%d for a %s operation", cyc->ok, cyc->stall, cyc->bad,
+                  w->intent_bad ? "refused" : "well-formed");
+    } else if (cyc->ok != f.ok || cyc->stall != f.stall || cyc->bad != f.bad || cyc->ev != (f.ok ? f.ev : 0)) {
         char ea[64], eb[64];
         fmt_ev(ea, sizeof ea, f.ok ? f.ev : 0);
         fmt_ev(eb, sizeof eb, cyc->ev);
@@ -1481,6 +1491,8 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
     return 0;
 #undef FAILX
 }
+
+void strt_walk_check_transitions(strt_walk *w, int on) { w->no_pred = !on; }
 
 /* ---- reports ---- */
 

@@ -100,5 +100,9 @@ int strt_ipdom(unsigned n, const unsigned *succ, unsigned x, unsigned *ipdom);
 /* The walker's current program as such a block graph with the walker's IPDOMs; returns the
  * number of blocks (0 if none or more than max). */
 unsigned strt_walk_cfg(const strt_walk *w, unsigned *succ, unsigned *ipdom, unsigned *exitblk, unsigned max);
+/* Checks 1-2 of commit() (the contract transition and the flags predicted from it) on or
+ * off (default on): off leaves the per-lane reference and the structural checks alone, to
+ * show in a self-test what they catch by themselves. */
+void strt_walk_check_transitions(strt_walk *w, int on);
 
 #endif
