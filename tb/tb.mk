@@ -133,3 +133,14 @@ build/bin/simtcheck: $(TB_OBJS) $(MODEL_OBJS) $(VL_DIR)/runtime/libvlrt.a
 
 .PHONY: simtcheck
 simtcheck: build/bin/simtcheck
+
+# Standalone self-test of the ST/RT stimulus and checkers (tb/strt_cfg.c, tb/strt_directed.c)
+# on the C model only, no RTL: make strt-selftest (STRT_SELFTEST_ARGS=--quick|--long|--print|--seed N).
+STRT_SELFTEST_ARGS ?=
+build/bin/strt_selftest: tb/strt_selftest.c tb/strt_cfg.c tb/strt_directed.c cmodel/simt_st_rt.c \
+                         tb/strt_cfg.h tb/strt_directed.h cmodel/simt_st_rt.h
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_C) -o $@ $(filter %.c,$^)
+.PHONY: strt-selftest
+strt-selftest: build/bin/strt_selftest
+	@build/bin/strt_selftest $(STRT_SELFTEST_ARGS)
