@@ -52,9 +52,10 @@ int strt_dtest_check(const strt_dtest *t, unsigned step, const simt_st_rt_out *a
                      size_t n);
 
 /* The tables in the paper's notation, PCs named by the test's labels, e.g.
- *     "ST: B_0101>D C_1010>D | RT: D_1111/1111"
- * (split: PC_mask>RPC; RT entry: PC_rmask/pend, with >RPC when it has one). The expected
- * state of a step: strt_dtest_print_expected. */
+ *     "ST: B_0101>D C+1_1010(in C)>D | RT: D_1111/1111"
+ * (split: PC_mask>RPC, "(in X)" when its block's first PC (bpc) is not its PC, ">RPC" only
+ * when it has a reconvergence entry; RT entry: PC_rmask/pend, ">RPC" when it has one). The
+ * expected state of a step: strt_dtest_print_expected. */
 void strt_dtest_print_state(FILE *f, const strt_dtest *t, const simt_st_rt_cfg *cfg,
                             const simt_st_rt_out *st);
 void strt_dtest_print_expected(FILE *f, const strt_dtest *t, unsigned step);
