@@ -1,0 +1,127 @@
+// simt_sb_table: the scoreboard table shared by the two scoreboards of ElTantawy et al. 2014
+// §3.3.2: per warp, NE entries of (register, R-mask of MW bits); an entry is valid iff its
+// R-mask is non-zero. simt_rmask_sb (Fig. 8b) uses MW = W; simt_sb_base (Fig. 8a) uses MW = 1,
+// the R-mask then being the entry's valid bit, with every issue and writeback mask 1.
+// Cycle contract: docs/units/rmask_sb.md, steps 1 (writeback) and 2 (issue: reservation of the
+// destination of the instruction simt_sb_ibuf selected), and the lookups R' (the scoreboard
+// after writeback and issue) that the re-evaluation (3) and the decode (4) read.
+`default_nettype none
+module simt_sb_table #(
+  parameter int unsigned MW    = 32,  // R-mask bits per entry
+  parameter int unsigned NW    = 4,   // warps
+  parameter int unsigned NE    = 8,   // entries per warp
+  parameter int unsigned REG_W = 6,   // register-id bits
+  parameter int unsigned NSRC  = 2,   // source operands
+  localparam int unsigned NOP   = NSRC + 1,
+  localparam int unsigned WID_W = (NW > 1) ? $clog2(NW) : 1,
+  localparam int unsigned NT    = NW * NE
+) (
+  input  wire logic                   clk_i,
+  input  wire logic                   rst_ni,       // synchronous, active low
+  input  wire logic                   wb_valid_i,
+  input  wire logic [WID_W-1:0]       wb_warp_i,
+  input  wire logic [REG_W-1:0]       wb_reg_i,
+  input  wire logic [MW-1:0]          wb_mask_i,
+  input  wire logic                   iss_elig_i,   // an eligible issue is requested
+  input  wire logic [WID_W-1:0]       iss_warp_i,
+  input  wire logic                   iss_dst_v_i,
+  input  wire logic [REG_W-1:0]       iss_dst_i,
+  input  wire logic [MW-1:0]          iss_mask_i,
+  input  wire logic [WID_W-1:0]       dec_warp_i,
+  input  wire logic [NOP*REG_W-1:0]   dec_reg_i,
+  output logic                        wb_ok_o,      // the writeback hits an entry (applied)
+  output logic                        wb_extra_o,   // ... with lanes not in its R-mask
+  output logic [MW-1:0]               wb_rm_o,      // R'(wb_warp_i, wb_reg_i)
+  output logic [NOP*MW-1:0]           dec_rm_o,     // R'(dec_warp_i, dec_reg_i[k]) at [k*MW +: MW]
+  output logic                        iss_ok_o,     // iss_elig_i and the destination is reserved
+  output logic                        iss_full_o,   // iss_elig_i, refused: no free entry
+  output logic [NT-1:0]               sb_valid_o,
+  output logic [NT*REG_W-1:0]         sb_reg_o,
+  output logic [NT*MW-1:0]            sb_rm_o
+);
+  logic [NT*REG_W-1:0] reg_q, reg_d;
+  logic [NT*MW-1:0]    rm_q,  rm_d;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      reg_q <= '0;
+      rm_q  <= '0;
+    end else begin
+      reg_q <= reg_d;
+      rm_q  <= rm_d;
+    end
+  end
+
+  // One-hot warp decodes; an out-of-range warp decodes to zero.
+  localparam logic [NW-1:0] WOne = 1;
+  logic [NW-1:0] wb_woh, dec_woh, iss_woh;
+  assign wb_woh  = WOne << wb_warp_i;
+  assign dec_woh = WOne << dec_warp_i;
+  assign iss_woh = WOne << iss_warp_i;
+
+  // 1. Writeback: clear the written lanes of the entry (wb_warp, wb_reg).
+  logic [NT-1:0]    valid_q, wb_hit, valid1;
+  logic [NT*MW-1:0] rm1;        // after writeback
+  always_comb begin
+    wb_extra_o = 1'b0;
+    for (int t = 0; t < NT; t++) begin
+      valid_q[t] = |rm_q[t*MW +: MW];
+      wb_hit[t]  = wb_valid_i & wb_woh[t / NE] & valid_q[t] & (reg_q[t*REG_W +: REG_W] == wb_reg_i);
+      rm1[t*MW +: MW] = wb_hit[t] ? (rm_q[t*MW +: MW] & ~wb_mask_i) : rm_q[t*MW +: MW];
+      valid1[t]  = |rm1[t*MW +: MW];
+      wb_extra_o = wb_extra_o | (wb_hit[t] & |(wb_mask_i & ~rm_q[t*MW +: MW]));
+    end
+  end
+  assign wb_ok_o = |wb_hit;
+
+  // 2. Issue: OR the mask into the warp's entry for the destination, or allocate the
+  // lowest-numbered entry free after the writeback; refuse if there is none.
+  logic          need_alloc, full, iss_ok;
+  logic [NT-1:0] iss_hit, iss_free, iss_first;
+  always_comb begin
+    for (int t = 0; t < NT; t++) begin
+      iss_hit[t]  = iss_woh[t / NE] & valid1[t] & (reg_q[t*REG_W +: REG_W] == iss_dst_i);
+      iss_free[t] = iss_woh[t / NE] & ~valid1[t];
+    end
+  end
+  assign iss_first  = iss_free & (~iss_free + 1'b1);   // lowest free entry of the warp
+  assign need_alloc = iss_dst_v_i & ~|iss_hit;
+  assign full       = need_alloc & ~|iss_free;
+  assign iss_ok     = iss_elig_i & ~full;
+
+  always_comb begin
+    for (int t = 0; t < NT; t++) begin
+      rm_d[t*MW +: MW]        = rm1[t*MW +: MW];
+      reg_d[t*REG_W +: REG_W] = reg_q[t*REG_W +: REG_W];
+      if (iss_ok & iss_dst_v_i & (iss_hit[t] | (need_alloc & iss_first[t]))) begin
+        rm_d[t*MW +: MW]        = rm1[t*MW +: MW] | iss_mask_i;
+        reg_d[t*REG_W +: REG_W] = iss_dst_i;
+      end
+    end
+  end
+
+  // Lookups in the scoreboard after writeback and issue (rm_d, reg_d): the writeback register
+  // for the re-evaluation, every operand of the decoded instruction. A free entry has a zero
+  // R-mask, so its stale register adds nothing.
+  always_comb begin
+    wb_rm_o  = '0;
+    dec_rm_o = '0;
+    for (int t = 0; t < NT; t++) begin
+      if (wb_woh[t / NE] && reg_d[t*REG_W +: REG_W] == wb_reg_i) begin
+        wb_rm_o = wb_rm_o | rm_d[t*MW +: MW];
+      end
+      for (int k = 0; k < NOP; k++) begin
+        if (dec_woh[t / NE] && reg_d[t*REG_W +: REG_W] == dec_reg_i[k*REG_W +: REG_W]) begin
+          dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | rm_d[t*MW +: MW];
+        end
+      end
+    end
+  end
+
+  assign iss_ok_o   = iss_ok;
+  assign iss_full_o = iss_elig_i & full;
+  assign sb_valid_o = valid_q;
+  assign sb_reg_o   = reg_q;
+  assign sb_rm_o    = rm_q;
+endmodule
+`default_nettype wire
