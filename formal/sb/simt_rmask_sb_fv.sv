@@ -21,6 +21,10 @@
 //     so what is proven with EXACT_WB = 0 holds a fortiori for the contract's.
 //  E3 (BASE = 1 only) a decoded instruction has at least one active lane: the baseline ignores
 //     dec_mask_i, but the ghost tracks pending writes per lane.
+//  SPS = 1 (used for the baseline): at most one buffered instruction per warp, the single-path
+//     stack the baseline was designed for. With several splits of a warp buffered (SPS = 0) the
+//     baseline loses a pending write when two splits write the same register (the first
+//     writeback frees the shared entry): (a) and (c) fail, see formal/README.md.
 // Requests that the contract refuses (bad_o) are free: out-of-range slots, empty slots,
 // non-eligible issues, decodes into an occupied slot, zero masks (R-mask version).
 //
@@ -58,7 +62,10 @@
 //  Slot bookkeeping (strengthening invariants, needed by the induction, also contract checks):
 //      a_ib_valid, a_slot_vis (warp, I-mask), a_slot_hid (operand bits and registers), a_ready
 //      (ib_ready_o = valid & dep == 0), a_split_disj (E1 kept: valid slots of one warp have
-//      disjoint masks), a_mask_nz (valid slots have a non-empty mask)
+//      disjoint masks), a_mask_nz (valid slots have a non-empty mask); with SPS: a_sps (one
+//      valid slot per warp), and for the baseline a_dep_base (dep bit k == opv[k] &
+//      pend(w, r_k) != 0) and a_grp_one (the pending lanes of a (warp, register) are those of
+//      one instruction)
 //  Contract checks (CONTRACT = 1): a_bad (bad_o bits 0 and 2), a_tab_next (every entry's
 //  register and R-mask next cycle: writeback clear, then OR into the hit entry or allocation of
 //  the lowest free entry of the warp), a_reset.
