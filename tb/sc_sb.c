@@ -508,67 +508,102 @@ static uint64_t rep4(unsigned p, unsigned w)
     return m;
 }
 
-static void fig_bits(char *b, unsigned v, unsigned n)
+/* n bits of v, most significant first (masks: lane 0 rightmost, as the paper prints them). */
+static void fig_bits(char *b, uint64_t v, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
         b[i] = (char)('0' + (v >> (n - 1 - i) & 1));
     b[n] = 0;
 }
 
-static unsigned fold4(uint64_t m) { return (unsigned)(m & 0xf); }
+/* The program's instruction (0..3) whose operands a slot of the C model holds, or -1. */
+static int fig_insn_of(const simt_sb_slot *sl)
+{
+    for (int i = 0; i < 4; i++) {
+        int same = sl->opv == fig_opv[i];
+        for (unsigned k = 0; k < 3 && same; k++)
+            same = !(fig_opv[i] >> k & 1) || sl->reg[k] == fig_regs[i][k];
+        if (same)
+            return i;
+    }
+    return -1;
+}
 
-static void fig9_check(sc_run *r, lockstep *ls, int step, const int *slot_insn)
+/* A slot's dependency mask by register, as the paper names it: bit j for Rj (j = 0, 1) is
+ * the OR of the dep bits of the operands naming Rj; *other = a dep bit on another register. */
+static unsigned fig_dep_by_reg(const simt_sb_slot *sl, unsigned dep, unsigned nop, int *other)
+{
+    unsigned d = 0;
+    *other = 0;
+    for (unsigned k = 0; k < nop; k++)
+        if ((sl->opv >> k & 1) && (dep >> k & 1)) {
+            if (sl->reg[k] <= 1)
+                d |= 1u << sl->reg[k];
+            else
+                *other = 1;
+        }
+    return d;
+}
+
+static void fig9_header(const simt_rmask_sb_cfg *c)
+{
+    int mw = c->w > 6 ? (int)c->w : 6;
+    printf("Fig. 9 from the C model's state: simt_rmask_sb W=%u, warp 0; rows = scoreboard entries 0-1 and "
+           "I-buffer slots 0-1; masks lane 0 rightmost; Dep-mask bits R1 R0\n", c->w);
+    printf("     | %-4s %-*s | %-5s %-8s %s\n", "Reg", mw, "R-mask", "Inst.", "Dep-mask", "I-mask");
+}
+
+/* Print the two scoreboard rows and the two I-buffer rows of warp 0 from the C model's state,
+ * then compare them with the paper's row `step`. */
+static void fig9_check(sc_run *r, lockstep *ls, int step)
 {
     const simt_rmask_sb_cfg *c = &ls->cfg;
+    const unsigned nop = c->nsrc + 1;
+    const int mw = c->w > 6 ? (int)c->w : 6, print = !r->quiet_mismatch;
     simt_rmask_sb_out st;
     ls_peek(ls, &st);
     const fig_row *p = &fig9[step];
-    char a[8], b[8], d[8];
-    printf("step %d:", step);
+    char a[80], b[80], d[8];
     for (unsigned row = 0; row < 2; row++) {
-        /* scoreboard row = entry `row` of warp 0 */
-        unsigned e = row;
-        int valid = st.sb_valid[e];
-        if (valid) {
-            fig_bits(a, fold4(st.sb_rmask[e]), 4);
-            printf("  R%u %s", st.sb_reg[e], a);
-        } else {
-            printf("  -  ----");
+        /* scoreboard row `row` = entry `row` of warp 0; I-buffer row `row` = slot `row` */
+        unsigned e = row, sl = row;
+        int valid = st.sb_valid[e], ibv = (st.ib_valid >> sl & 1) != 0;
+        const simt_sb_slot *slot = &ls->gold.ib[sl];
+        int insn = ibv ? fig_insn_of(slot) : -1, other = 0;
+        unsigned dep2 = ibv ? fig_dep_by_reg(slot, st.ib_dep[sl], nop, &other) : 0;
+        if (print) {
+            char stepname[8] = "";
+            if (row == 0)
+                snprintf(stepname, sizeof stepname, step ? "(%d)" : "init", step);
+            printf("%-4s |", stepname);
+            if (valid) {
+                fig_bits(a, st.sb_rmask[e], c->w);
+                printf(" R%-3u %-*s |", st.sb_reg[e], mw, a);
+            } else {
+                printf(" %-4s %-*s |", "-", mw, "-");
+            }
+            if (ibv) {
+                char in[8] = "?";
+                if (insn >= 0)
+                    snprintf(in, sizeof in, "I%d", insn);
+                fig_bits(d, dep2, 2);
+                fig_bits(b, st.ib_mask[sl], c->w);
+                printf(" %-5s %-8s %s\n", in, other ? strcat(d, "+") : d, b);
+            } else {
+                printf(" %-5s %-8s %s\n", "-", "-", "-");
+            }
         }
-        if (p->sb[row].reg < 0 ? valid
-                               : (!valid || (int)st.sb_reg[e] != p->sb[row].reg ||
-                                  st.sb_rmask[e] != rep4(p->sb[row].rmask, c->w))) {
-            fig_bits(a, p->sb[row].rmask, 4);
+        const fig_sb *ps = &p->sb[row];
+        if (ps->reg < 0 ? valid
+                        : (!valid || (int)st.sb_reg[e] != ps->reg || st.sb_rmask[e] != rep4(ps->rmask, c->w))) {
+            fig_bits(a, ps->rmask, 4);
             sc_expect_fail(r, "Fig. 9 step %d scoreboard row %u: paper has %s%d %s", step, row,
-                           p->sb[row].reg < 0 ? "(empty)" : "R", p->sb[row].reg, p->sb[row].reg < 0 ? "" : a);
-        }
-    }
-    printf("  |");
-    for (unsigned row = 0; row < 2; row++) {
-        unsigned s = row;
-        int valid = (st.ib_valid >> s & 1) != 0;
-        int insn = valid ? slot_insn[s] : -1;
-        unsigned dep2 = 0, other = 0;
-        if (valid)
-            for (unsigned k = 0; k <= c->nsrc; k++)
-                if (st.ib_dep[s] >> k & 1) {
-                    unsigned reg = fig_regs[insn][k];
-                    if (reg <= 1)
-                        dep2 |= 1u << reg;
-                    else
-                        other = 1;
-                }
-        if (valid) {
-            fig_bits(d, dep2, 2);
-            fig_bits(b, fold4(st.ib_mask[s]), 4);
-            printf("  I%d dep %s I-mask %s", insn, d, b);
-        } else {
-            printf("  -  --         ----");
+                           ps->reg < 0 ? "(empty)" : "R", ps->reg, ps->reg < 0 ? "" : a);
         }
         const fig_ib *q = &p->ib[row];
-        int ok = q->insn < 0 ? !valid
-                             : valid && insn == q->insn && dep2 == q->dep && !other &&
-                                   st.ib_mask[s] == rep4(q->imask, c->w) && st.ib_warp[s] == 0;
+        int ok = q->insn < 0 ? !ibv
+                             : ibv && insn == q->insn && dep2 == q->dep && !other &&
+                                   st.ib_mask[sl] == rep4(q->imask, c->w) && st.ib_warp[sl] == 0;
         if (!ok) {
             fig_bits(d, q->dep, 2);
             fig_bits(b, q->imask, 4);
@@ -579,7 +614,6 @@ static void fig9_check(sc_run *r, lockstep *ls, int step, const int *slot_insn)
                                q->insn, d, b);
         }
     }
-    printf("\n");
 }
 
 static void sb_directed(sc_run *r, const char *test)
@@ -592,16 +626,16 @@ static void sb_directed(sc_run *r, const char *test)
     const simt_rmask_sb_cfg *c = &ls.cfg;
     if (c->nsrc < 2 || c->ne < 2 || c->nib < 2 || c->reg_w < 3)
         sc_die("fig9 needs NSRC >= 2, NE >= 2, NIB >= 2, REG_W >= 3");
-    int slot_insn[2] = {-1, -1};
     simt_rmask_sb_in in;
     r->cycle = 0;
+    if (!r->quiet_mismatch)
+        fig9_header(c);
 #define DEC(slot, i)                                                                                   \
     do {                                                                                               \
         in.dec_valid = 1, in.dec_slot = (slot), in.dec_warp = 0, in.dec_mask = rep4(fig_imask[i], c->w); \
         in.dec_opv = fig_opv[i];                                                                       \
         for (unsigned k = 0; k < 3; k++)                                                               \
             in.dec_reg[k] = fig_regs[i][k];                                                            \
-        slot_insn[slot] = (i);                                                                         \
     } while (0)
 #define CYCLE()                                                                                        \
     do {                                                                                               \
@@ -612,28 +646,28 @@ static void sb_directed(sc_run *r, const char *test)
     memset(&in, 0, sizeof in);
     DEC(0, 0);                          /* I0 fetched and decoded: the initial row */
     CYCLE();
-    fig9_check(r, &ls, 0, slot_insn);
+    fig9_check(r, &ls, 0);
     in.iss_valid = 1, in.iss_slot = 0;  /* 1: I0 issues; I1 decoded into the freed slot in the same cycle */
     DEC(0, 1);
     CYCLE();
     DEC(1, 2);                          /*    and I2 the next cycle */
     CYCLE();
-    fig9_check(r, &ls, 1, slot_insn);
+    fig9_check(r, &ls, 1);
     in.iss_valid = 1, in.iss_slot = 1;  /* 2: I2 issues */
     CYCLE();
-    fig9_check(r, &ls, 2, slot_insn);
+    fig9_check(r, &ls, 2);
     DEC(1, 3);                          /* 3: I3 decoded */
     CYCLE();
-    fig9_check(r, &ls, 3, slot_insn);
+    fig9_check(r, &ls, 3);
     in.wb_valid = 1, in.wb_warp = 0, in.wb_reg = 0, in.wb_mask = rep4(0xf, c->w); /* 4: I0 writes R0 */
     CYCLE();
-    fig9_check(r, &ls, 4, slot_insn);
+    fig9_check(r, &ls, 4);
     in.iss_valid = 1, in.iss_slot = 0;  /* 5: I1 issues */
     CYCLE();
-    fig9_check(r, &ls, 5, slot_insn);
+    fig9_check(r, &ls, 5);
     in.wb_valid = 1, in.wb_warp = 0, in.wb_reg = 1, in.wb_mask = rep4(0xa, c->w); /* 6: I2 writes R1 */
     CYCLE();
-    fig9_check(r, &ls, 6, slot_insn);
+    fig9_check(r, &ls, 6);
     CYCLE();                            /* the final state through the RTL comparison too */
 #undef DEC
 #undef CYCLE

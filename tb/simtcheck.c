@@ -1,7 +1,7 @@
 /* simtcheck: cycle-by-cycle cross-check of a unit's RTL against its C golden model.
  *
  *   simtcheck UNIT [--lanes N] [--cycles N] [--seed S] [--trace FILE] [--record FILE]
- *                  [--wave FILE] [--test NAME] [--impl 0|1] [--netlist] [--list]
+ *                  [--wave FILE] [--test NAME] [--impl N] [--netlist] [--list]
  *
  * Ends with one line "UNIT: C cycles, M mismatches, R cycles/s" and exits 0 only when there
  * was no mismatch (and, for a directed test, every expectation from the paper held). On the
@@ -18,7 +18,18 @@
 #include <sys/stat.h>
 #include <time.h>
 
-static const sc_unit *const units[] = {&sc_unit_arb, &sc_unit_warp, &sc_unit_sb, NULL};
+static const sc_unit *const units[] = {&sc_unit_arb, &sc_unit_warp, &sc_unit_sb, &sc_unit_strt, NULL};
+static const sc_unit_ext *const unit_exts[] = {&sc_unit_ext_strt, NULL};
+
+static const sc_unit_ext *unit_ext(const sc_unit *u)
+{
+    static const char *const none[] = {NULL};
+    static const sc_unit_ext plain = {NULL, 2, none};
+    for (int i = 0; unit_exts[i]; i++)
+        if (unit_exts[i]->unit == u)
+            return unit_exts[i];
+    return &plain;
+}
 
 void sc_die(const char *fmt, ...)
 {
@@ -308,13 +319,14 @@ static void usage(FILE *f)
     fprintf(f,
         "options:\n"
         "  --lanes N      warp width W (a model built for it must exist; --list shows them)\n"
-        "  --impl 0|1     arbiter form inside the unit: 0 area-optimised, 1 delay-optimised\n"
+        "  --impl N       unit variant (--list shows them): arb, warp 0 area / 1 delay arbiter form;\n"
+        "                 sb 1 baseline; strt 0 OREC, 1 no OREC, 2 DPS tables, 3 small tables\n"
         "  --cycles N     random cycles to run (default 100000)\n"
         "  --seed S       random seed (default: from the clock; always printed)\n"
         "  --trace FILE   replay a stimulus trace (docs/trace_format.md) instead of random\n"
         "  --record FILE  write this run's stimulus as a trace\n"
         "  --wave FILE    write an FST waveform of the whole run\n"
-        "  --test NAME    run a directed test (--list shows them)\n"
+        "  --test NAME    run a directed test, or a unit's other random mode (--list shows them)\n"
         "  --netlist      check the Yosys gate-level netlist instead of the RTL (arb)\n"
         "  --fail-dir D   where failure waveforms and traces go (default build/fail)\n"
         "  --max-report N mismatching signals printed (default 20)\n"
@@ -355,9 +367,18 @@ static void mkdir_p(const char *dir)
     mkdir(tmp, 0777);
 }
 
+static int is_random_test(const sc_unit *u, const char *test)
+{
+    const char *const *rt = unit_ext(u)->random_tests;
+    for (int i = 0; test && rt[i]; i++)
+        if (!strcmp(rt[i], test))
+            return 1;
+    return 0;
+}
+
 static void run_once(const sc_unit *u, sc_run *r)
 {
-    if (r->o->test)
+    if (r->o->test && !is_random_test(u, r->o->test))
         u->directed(r, r->o->test);
     else
         u->run(r);
@@ -395,8 +416,6 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--list")) list = 1;
         else sc_die("unknown option '%s' (simtcheck --help)", a);
     }
-    if (o.impl > 1)
-        sc_die("--impl must be 0 (area) or 1 (delay)");
     const sc_unit *u = NULL;
     for (int i = 0; units[i]; i++)
         if (!strcmp(units[i]->name, o.unit))
@@ -405,6 +424,12 @@ int main(int argc, char **argv)
         usage(stderr);
         sc_die("unknown unit '%s'", o.unit);
     }
+    const sc_unit_ext *ux = unit_ext(u);
+    const char *const *rtests = ux->random_tests;
+    if (ux->unit == NULL && o.impl > 1)
+        sc_die("--impl must be 0 (area) or 1 (delay)");
+    if (o.impl >= ux->impls)
+        sc_die("unit %s: --impl must be 0..%u (simtcheck %s --list)", u->name, ux->impls - 1, u->name);
     if (list) {
         printf("%s models:\n", u->name);
         u->list_configs(stdout);
@@ -412,20 +437,30 @@ int main(int argc, char **argv)
         for (int i = 0; u->tests[i]; i++)
             printf(" %s", u->tests[i]);
         printf("\n");
+        if (rtests[0]) {
+            printf("%s random modes (--test, with --seed and --cycles):", u->name);
+            for (int i = 0; rtests[i]; i++)
+                printf(" %s", rtests[i]);
+            printf("\n");
+        }
         return 0;
     }
+    int random_test = 0; /* --test names a seeded random mode: run() runs it like a random run */
     if (o.test) {
         int ok = 0;
         for (int i = 0; u->tests[i]; i++)
             ok |= !strcmp(u->tests[i], o.test);
-        if (!ok)
+        for (int i = 0; rtests[i]; i++)
+            random_test |= !strcmp(rtests[i], o.test);
+        if (!ok && !random_test)
             sc_die("unit %s has no directed test '%s' (simtcheck %s --list)", u->name, o.test, u->name);
     }
     if (o.test && o.trace_in)
         sc_die("--test and --trace cannot be combined");
+    const int seeded = !o.trace_in && (!o.test || random_test);
     if (!seed_given)
         o.seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
-    if (!o.test && !o.trace_in)
+    if (seeded)
         printf("%s: seed %" PRIu64 " (replay with --seed %" PRIu64 ")\n", u->name, o.seed, o.seed);
 
     sc_run r = {0};
@@ -447,7 +482,9 @@ int main(int argc, char **argv)
         /* Same stimulus again, up to the first bad cycle, with a waveform and a trace. */
         char wave[512], trace[512], tag[128];
         mkdir_p(o.fail_dir);
-        if (o.test)
+        if (o.test && random_test)
+            snprintf(tag, sizeof tag, "%s_W%u_%s_seed%" PRIu64, u->name, o.lanes, o.test, o.seed);
+        else if (o.test)
             snprintf(tag, sizeof tag, "%s_W%u_%s", u->name, o.lanes, o.test);
         else
             snprintf(tag, sizeof tag, "%s_W%u_seed%" PRIu64, u->name, o.lanes, o.seed);
@@ -459,13 +496,13 @@ int main(int argc, char **argv)
         r2.wave_from = r.first_bad > 100000 ? r.first_bad - 100000 : 0;
         r2.stop_after = r.first_bad;
         r2.quiet_mismatch = 1;
-        r2.record = (o.trace_in || o.test) ? NULL : fopen(trace, "w");
+        r2.record = seeded ? fopen(trace, "w") : NULL;
         run_once(u, &r2);
         if (r2.record)
             fclose(r2.record);
         printf("first mismatch at cycle %" PRIu64 "; waveform up to it: %s (from cycle %" PRIu64 ")\n",
                r.first_bad, wave, r2.wave_from);
-        if (!o.trace_in && !o.test)
+        if (seeded)
             printf("stimulus up to it: %s (replay: simtcheck %s --trace %s)\n", trace, u->name, trace);
     }
     if (o.test)

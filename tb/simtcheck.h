@@ -14,7 +14,7 @@ typedef struct {
     const char *unit;
     unsigned lanes;        /* --lanes */
     int lanes_given;
-    unsigned impl;         /* --impl: 0 area, 1 delay (units that have both) */
+    unsigned impl;         /* --impl: the unit's variant (arb, warp: 0 area, 1 delay) */
     int impl_given;
     uint64_t cycles;       /* --cycles */
     uint64_t seed;         /* --seed */
@@ -135,7 +135,19 @@ typedef struct {
     void (*directed)(sc_run *r, const char *test); /* NULL when tests is empty */
 } sc_unit;
 
+/* Optional extras of a unit (a separate table, so that the sc_unit initialisers stay as they
+ * are); a unit without one has --impl 0|1 and no random modes. */
+typedef struct {
+    const sc_unit *unit;
+    unsigned impls;                           /* --impl takes 0 .. impls-1 */
+    const char *const *random_tests;          /* --test names that are seeded random modes: run()
+                                                 runs them (o->test set), the seed is printed and
+                                                 a failure writes a trace, as for a random run */
+} sc_unit_ext;
+
 extern const sc_unit sc_unit_arb, sc_unit_warp;
 extern const sc_unit sc_unit_sb;
+extern const sc_unit sc_unit_strt;
+extern const sc_unit_ext sc_unit_ext_strt;
 
 #endif

@@ -20,17 +20,26 @@ SB_NE := 8
 SB_REG_W := 6
 SB_NIB := 8
 SB_NSRC := 2
+# ST/RT tables (issue 3), models strt_W<w>_S<nst>_R<nrt>_O<orec>, PC_W = 32: NST = NRT = W with
+# OREC at every width; without OREC at W = 32 (and W = 4, for the directed tests); the DPS
+# configuration (W = 32, NST = 2, NRT = 8) and small tables (W = 8, NST = 4, NRT = 3).
+STRT_WIDTHS  ?= $(WIDTHS)
+STRT_PC_W    := 32
+STRT_CONFIGS ?= $(foreach w,$(STRT_WIDTHS),W$(w)_S$(w)_R$(w)_O1) W32_S32_R32_O0 W4_S4_R4_O0 W32_S2_R8_O1 W8_S4_R3_O1
 
 ARB_MODELS  := $(foreach w,$(ARB_WIDTHS),arb_W$(w)) $(foreach w,$(ARB_GL_WIDTHS),arbgl_W$(w))
 WARP_MODELS := $(if $(RTL_WARP),$(foreach w,$(WARP_WIDTHS),$(foreach i,$(WARP_IMPLS),warp_W$(w)_I$(i))))
 SB_MODELS   := $(if $(RTL_SB),$(foreach w,$(SB_WIDTHS),sb_W$(w)) $(foreach w,$(SB_BASE_WIDTHS),sbb_W$(w)))
 MODELS      := $(ARB_MODELS) $(WARP_MODELS)
 MODELS      += $(SB_MODELS)
+STRT_MODELS := $(if $(RTL_STRT),$(foreach c,$(STRT_CONFIGS),strt_$(c)))
+MODELS      += $(STRT_MODELS)
 MODEL_OBJS  := $(foreach m,$(MODELS),$(VL_DIR)/$(m)/shim.o $(VL_DIR)/$(m)/model.a)
 
 CMODEL_SRC  := $(sort $(wildcard cmodel/*.c))
 TB_SRC      := tb/simtcheck.c tb/sc_arb.c tb/sc_warp.c
 TB_SRC      += tb/sc_sb.c
+TB_SRC      += tb/sc_strt.c tb/strt_cfg.c tb/strt_directed.c
 TB_OBJS     := $(patsubst %.c,build/obj/%.o,$(CMODEL_SRC) $(TB_SRC)) build/obj/gen/vl_models.o
 
 wp = $(word $2,$(subst _, ,$1))
@@ -78,6 +87,18 @@ $(VL_DIR)/sbb_%/model.a: $(RTL_COMMON) $(RTL_SB)
 	@$(MAKE) -s -C $(@D) -f Vsbb_$*.mk Vsbb_$*__ALL.a OPT_FAST=-O1 >/dev/null
 	@cp $(@D)/Vsbb_$*__ALL.a $@
 
+# strt_W<w>_S<nst>_R<nrt>_O<orec>: field $3 of the stem $1 without its letter $2.
+strt_p = $(patsubst $2%,%,$(call wp,$1,$3))
+STRT_GPARAMS = -GW=$(call strt_p,$1,W,1) -GNST=$(call strt_p,$1,S,2) -GNRT=$(call strt_p,$1,R,3) \
+  -GOREC=$(call strt_p,$1,O,4) -GPC_W=$(STRT_PC_W)
+$(VL_DIR)/strt_%/model.a: $(RTL_COMMON) $(RTL_STRT)
+	@echo "  VERILATE strt_$*"
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@$(VERILATOR) $(VL_FLAGS) --prefix Vstrt_$* -Mdir $(@D) $(call STRT_GPARAMS,$*) \
+	  --top-module simt_st_rt $^
+	@$(MAKE) -s -C $(@D) -f Vstrt_$*.mk Vstrt_$*__ALL.a OPT_FAST=-O1 >/dev/null
+	@cp $(@D)/Vstrt_$*__ALL.a $@
+
 # Shims: one object per model, parameters passed as macros.
 $(VL_DIR)/arb_%/shim.o: tb/vl_arb_shim.cpp tb/vl_arb.h tb/vl_ports.h $(VL_DIR)/arb_%/model.a
 	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Varb_$* -DVL_W=$(patsubst W%,%,$*) \
@@ -94,6 +115,11 @@ $(VL_DIR)/sb_%/shim.o: tb/vl_sb_shim.cpp tb/vl_sb.h tb/vl_ports.h cmodel/simt_rm
 	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Vsb_$* $(call SB_DEFS,$*) -DVL_BASE=0 -c $< -o $@
 $(VL_DIR)/sbb_%/shim.o: tb/vl_sb_shim.cpp tb/vl_sb.h tb/vl_ports.h cmodel/simt_rmask_sb.h $(VL_DIR)/sbb_%/model.a
 	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Vsbb_$* $(call SB_DEFS,$*) -DVL_BASE=1 -c $< -o $@
+
+STRT_DEFS = -DVL_W=$(call strt_p,$1,W,1) -DVL_NST=$(call strt_p,$1,S,2) -DVL_NRT=$(call strt_p,$1,R,3) \
+  -DVL_OREC=$(call strt_p,$1,O,4) -DVL_PC_W=$(STRT_PC_W)
+$(VL_DIR)/strt_%/shim.o: tb/vl_strt_shim.cpp tb/vl_strt.h tb/vl_ports.h cmodel/simt_st_rt.h $(VL_DIR)/strt_%/model.a
+	@$(CXX) $(VL_CXXFLAGS) -I$(@D) -DVL_MODEL=Vstrt_$* $(call STRT_DEFS,$*) -c $< -o $@
 
 # Verilator runtime, compiled once.
 $(VL_DIR)/runtime/libvlrt.a:
@@ -116,6 +142,10 @@ build/gen/vl_models.c: Makefile tb/tb.mk FORCE
 	   for m in $(SB_MODELS); do echo "extern const vl_sb_ops V$${m}_ops;"; done; \
 	   echo 'const vl_sb_ops *const vl_sb_models[] = {'; \
 	   for m in $(SB_MODELS); do echo "  &V$${m}_ops,"; done; echo '  NULL };'; \
+	   echo '#include "vl_strt.h"'; \
+	   for m in $(STRT_MODELS); do echo "extern const vl_strt_ops V$${m}_ops;"; done; \
+	   echo 'const vl_strt_ops *const vl_strt_models[] = {'; \
+	   for m in $(STRT_MODELS); do echo "  &V$${m}_ops,"; done; echo '  NULL };'; \
 	 } > $@.tmp && mv $@.tmp $@
 
 build/obj/%.o: %.c

@@ -124,35 +124,25 @@ module simt_st_rt #(
     for (int r = 0; r < NRT; r++) rt_valid[r] = |rt_pend_q[r*W +: W];
   end
 
-  // Entry numbers as keys of the priority selects (simt_first_sel): key_o is the number of the
-  // lowest selected entry, and since the keys are distinct match_o is its one-hot code.
-  logic [NST*SI_W-1:0] st_num;
-  logic [NRT*RI_W-1:0] rt_num;
-  for (genvar s = 0; s < NST; s++) begin : g_st_num
-    assign st_num[s*SI_W +: SI_W] = SI_W'(s);
-  end
-  for (genvar r = 0; r < NRT; r++) begin : g_rt_num
-    assign rt_num[r*RI_W +: RI_W] = RI_W'(r);
-  end
-
+  // Priority selects (simt_prio_sel): the lowest set request, as a number and one-hot.
   // pick: the lowest valid ST entry.
   logic [NST-1:0] unused_pick_oh;
-  simt_first_sel #(.N(NST), .K(SI_W)) u_pick (
-    .valid_i(st_valid), .key_i(st_num), .valid_o(pick_valid_o), .key_o(pick_o), .match_o(unused_pick_oh)
+  simt_prio_sel #(.N(NST), .N_W(SI_W)) u_pick (
+    .req_i(st_valid), .valid_o(pick_valid_o), .idx_o(pick_o), .oh_o(unused_pick_oh)
   );
   // ff: the lowest free ST entry (one-hot).
   logic           ff_any;
   logic [NST-1:0] ff_oh;
   logic [SI_W-1:0] unused_ff_num;
-  simt_first_sel #(.N(NST), .K(SI_W)) u_ff (
-    .valid_i(~st_valid), .key_i(st_num), .valid_o(ff_any), .key_o(unused_ff_num), .match_o(ff_oh)
+  simt_prio_sel #(.N(NST), .N_W(SI_W)) u_ff (
+    .req_i(~st_valid), .valid_o(ff_any), .idx_o(unused_ff_num), .oh_o(ff_oh)
   );
   // fr: the lowest free RT entry (number and one-hot).
   logic            fr_any;
   logic [RI_W-1:0] fr_num;
   logic [NRT-1:0]  fr_oh;
-  simt_first_sel #(.N(NRT), .K(RI_W)) u_fr (
-    .valid_i(~rt_valid), .key_i(rt_num), .valid_o(fr_any), .key_o(fr_num), .match_o(fr_oh)
+  simt_prio_sel #(.N(NRT), .N_W(RI_W)) u_fr (
+    .req_i(~rt_valid), .valid_o(fr_any), .idx_o(fr_num), .oh_o(fr_oh)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -270,8 +260,8 @@ module simt_st_rt #(
   assign use_a  = hit_a;
 
   logic [SI_W-1:0] unused_e_num;
-  simt_first_sel #(.N(NST), .K(SI_W)) u_e (
-    .valid_i(orec_m), .key_i(st_num), .valid_o(hit), .key_o(unused_e_num), .match_o(e_oh)
+  simt_prio_sel #(.N(NST), .N_W(SI_W)) u_e (
+    .req_i(orec_m), .valid_o(hit), .idx_o(unused_e_num), .oh_o(e_oh)
   );
 
   logic [PC_W-1:0] e_pc;
