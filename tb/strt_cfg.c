@@ -1205,6 +1205,20 @@ static int check_state(strt_walk *w, const simt_st_rt_out *s, char *err, size_t 
             w->cov.max_st = nst;
         if (nrt > w->cov.max_rt)
             w->cov.max_rt = nrt;
+        /* nesting: the longest chain of RT links above a valid split (bounded: a cyclic link
+         * chain stops at NRT, the table checks report it) */
+        for (unsigned i = 0; i < c->nst; i++) {
+            if (!(stv >> i & 1))
+                continue;
+            unsigned depth = 0, h = s->st[i].hasr, r = s->st[i].ridx;
+            while (h && r < c->nrt && depth < c->nrt) {
+                depth++;
+                h = s->rt[r].hasr;
+                r = s->rt[r].ridx;
+            }
+            if (depth > w->cov.max_nest)
+                w->cov.max_nest = depth;
+        }
     }
     if (!w->live) {
         if (stv || rtv)
@@ -1515,7 +1529,7 @@ void strt_walk_coverage(const strt_walk *w, FILE *f)
             (unsigned long long)c->orecs, (unsigned long long)c->oskips);
     fprintf(f, "  full_table_stalls %llu\n  capacity_deadlocks %llu\n", (unsigned long long)c->full_stalls,
             (unsigned long long)c->deadlocks);
-    fprintf(f, "  max_rt_in_use %u\n  max_st_in_use %u\n", c->max_rt, c->max_st);
+    fprintf(f, "  max_nesting %u\n  max_rt_in_use %u\n  max_st_in_use %u\n", c->max_nest, c->max_rt, c->max_st);
     fprintf(f, "  launches %llu\n  programs_completed %llu\n  lanes_exited %llu\n", (unsigned long long)c->launches,
             (unsigned long long)c->programs, (unsigned long long)c->lanes_exited);
     if (w->obl_dropped)

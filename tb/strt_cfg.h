@@ -84,7 +84,8 @@ typedef struct {
     uint64_t full_stalls;     /* stall_o: no free ST or RT entry */
     uint64_t deadlocks;       /* capacity deadlocks (warp relaunched after a reset) */
     uint64_t programs, launches, lanes_exited, exits;
-    unsigned max_rt, max_st;  /* most RT / ST entries valid at once (RT: nesting) */
+    unsigned max_rt, max_st;  /* most RT / ST entries valid at once */
+    unsigned max_nest;        /* deepest nesting: most RT links above a valid split */
 } strt_walk_cov;
 void strt_walk_get_coverage(const strt_walk *w, strt_walk_cov *c);
 
