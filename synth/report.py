@@ -18,8 +18,8 @@ import sys
 sys.dont_write_bytecode = True  # keep synth/__pycache__ out of the source tree
 from synth import fmt_int, label, read  # noqa: E402
 
-CSV_FIELDS = ["unit", "impl", "policy", "W", "pc_w", "sp_w", "cells", "transistors",
-              "nand2_eq", "depth", "flops", "status", "comb_nand2_eq"]
+CSV_FIELDS = ["unit", "tag", "impl", "policy", "W", "params", "cells", "transistors",
+              "nand2_eq", "depth", "flops", "status", "comb_nand2_eq", "seconds"]
 
 # Brunie & Collange 2013, Table 5: 32 lanes, 28 nm, NAND2-eq area and FO4 delay.
 PAPER = {  # operator: (area-opt NAND2, FO4, delay-opt NAND2, FO4)
@@ -36,7 +36,7 @@ def load(configs_file):
     for c in read(configs_file).split():
         r = read(os.path.join(base, c, "result.json"))
         if r is None:
-            rows.append({"unit": c, "impl": "", "policy": "", "W": "", "pc_w": "", "sp_w": "",
+            rows.append({"unit": c, "tag": "", "impl": "", "policy": "", "W": "", "params": "",
                          "status": "FAIL", "reason": "no result (run interrupted?)",
                          "other_warnings": []})
         else:
@@ -45,14 +45,22 @@ def load(configs_file):
 
 
 def key(r):
-    return (r["unit"], str(r["impl"]), str(r["policy"]), int(r["W"] or 0))
+    return (r["unit"], r.get("tag", ""), str(r["impl"]), str(r["policy"]), int(r["W"] or 0))
 
 
-def find(rows, unit, impl, policy, w):
+def find(rows, unit, impl, policy, w, tag=""):
     for r in rows:
-        if (r["unit"], str(r["impl"]), str(r["policy"]), str(r["W"])) == (unit, impl, policy, str(w)):
+        if (r["unit"], r.get("tag", ""), str(r["impl"]), str(r["policy"]), str(r["W"])) == \
+                (unit, tag, impl, policy, str(w)):
             return r
     return None
+
+
+def params(r):
+    """The row's parameters as a dict of ints (W included)."""
+    d = {k: int(v) for k, v in (p.split("=", 1) for p in (r.get("params") or "").split())}
+    d["W"] = int(r["W"])
+    return d
 
 
 def ok(r):
@@ -143,26 +151,251 @@ def table5(rows):
 
 
 def pivot(rows, units, title, field):
-    ws = sorted({int(r["W"]) for r in rows if r["W"] != ""})
+    ws = sorted({int(r["W"]) for r in rows if r["W"] != "" and r["unit"] in units})
     out = ["### %s\n" % title]
     out.append("| unit | impl | policy | " + " | ".join("W=%d" % w for w in ws) + " |")
     out.append("|---|---|---|" + "---:|" * len(ws))
     seen = []
     for r in sorted(rows, key=key):
-        k = (r["unit"], str(r["impl"]), str(r["policy"]))
+        k = (r["unit"], r.get("tag", ""), str(r["impl"]), str(r["policy"]))
         if r["unit"] in units and k not in seen:
             seen.append(k)
-    for unit, impl, pol in seen:
+    for unit, tag, impl, pol in seen:
         cells = []
         for w in ws:
-            r = find(rows, unit, impl, pol, w)
+            r = find(rows, unit, impl, pol, w, tag)
             if r is None:
                 cells.append("")
             elif not ok(r):
                 cells.append(r["status"])
             else:
                 cells.append(field(r))
-        out.append("| %s | %s | %s | %s |" % (unit, impl or "-", pol or "-", " | ".join(cells)))
+        name = unit + (" " + tag if tag else "")
+        out.append("| %s | %s | %s | %s |" % (name, impl or "-", pol or "-", " | ".join(cells)))
+    out.append("")
+    return out
+
+
+def state_field(r):
+    return "%s / %s / %s (%s)" % (fmt_int(r["nand2_eq"]), fmt_int(r["comb_nand2_eq"]), r["flops"],
+                                  r["depth"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoreboards (ElTantawy et al. 2014 §3.3.2, Fig. 8): R-mask against the baseline
+
+SB_RMASK, SB_BASE = "simt_rmask_sb", "simt_sb_base"
+# The paper (§6.6): FreePDK 45 nm, scoreboard as a set-associative SRAM (FabMem, 6 read and
+# 3 write ports), 48 warps x 8 entries: R-mask 175,432 um^2, baseline 91,365 um^2.
+SB_PAPER = (175432, 91365)
+
+
+def clog2(n):
+    return max(1, (n - 1).bit_length())
+
+
+def sb_state_bits(r):
+    """State bits the contract asks for (docs/units/rmask_sb.md, "State"): the scoreboard
+    table and the I-buffer, as (table, I-buffer)."""
+    p = params(r)
+    nt, nop = p["NW"] * p["NE"], p["NSRC"] + 1
+    mask = p["W"] if r["unit"] == SB_RMASK else 0
+    table = nt * ((p["W"] if r["unit"] == SB_RMASK else 1) + p["REG_W"])
+    ib = p["NIB"] * (1 + clog2(p["NW"]) + mask + nop + nop * p["REG_W"] + nop)
+    return table, ib
+
+
+def sb_split(rows, unit, tag, w):
+    """(whole unit, table alone, one I-buffer slot) in NAND2-eq, from the unit at its NIB and
+    at NIB = 1: slot = (T(NIB) - T(1)) / (NIB - 1), table = T(1) - slot. None if missing."""
+    full = find(rows, unit, "", "", w, tag)
+    one = find(rows, unit, "", "", w, (tag + "-nib1") if tag else "nib1")
+    if not (ok(full) and ok(one)):
+        return None
+    nib = params(full)["NIB"]
+    t, t1 = float(full["nand2_eq"]), float(one["nand2_eq"])
+    slot = (t - t1) / (nib - 1) if nib > 1 else 0.0
+    return t, t1 - slot, slot
+
+
+def ratio(a, b):
+    return "x%.2f" % (a / b) if a is not None and b else "n/a"
+
+
+def scoreboards(rows):
+    if not any(r["unit"] in (SB_RMASK, SB_BASE) for r in rows):
+        return []
+    out = ["### Scoreboards: R-mask (Fig. 8b) against the baseline (Fig. 8a)\n"]
+    out.append("ElTantawy et al. 2014 §3.3.2. Default set NW = 4 warps, NE = 8 entries, REG_W = 6, "
+               "NIB = 8 I-buffer slots, NSRC = 2; paper = the GTX480 setting of §6.7: 48 warps x "
+               "8 entries, W = 32, NIB = 48 (one split per warp), NSRC = 2. Both units include their "
+               "I-buffer (dependency masks, re-evaluation at writeback) and all state in flip-flops. "
+               "Cells: total NAND2-eq (combinational NAND2-eq, flip-flop bits) and depth in cells.\n")
+    cfgs = [("", w) for w in sorted({int(r["W"]) for r in rows
+                                     if r["unit"] == SB_RMASK and r.get("tag", "") == ""})]
+    cfgs += [(t, int(r["W"])) for r in rows for t in ("paper",)
+             if r["unit"] == SB_RMASK and r.get("tag", "") == t]
+    out.append("| config | W | R-mask: NAND2-eq (comb / flop bits) | depth | baseline: NAND2-eq "
+               "(comb / flop bits) | depth | R-mask / baseline: total | combinational | flop bits |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    notes = []
+
+    def cell(r):
+        if r is None:
+            return "n/a"
+        if not ok(r):
+            return r["status"]
+        return "%s (%s / %s)" % (fmt_int(r["nand2_eq"]), fmt_int(r["comb_nand2_eq"]),
+                                 fmt_int(r["flops"]))
+
+    for tag, w in cfgs:
+        a, b = find(rows, SB_RMASK, "", "", w, tag), find(rows, SB_BASE, "", "", w, tag)
+        both = ok(a) and ok(b)
+        out.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s |" % (
+            tag or "default", w, cell(a), a["depth"] if ok(a) else "", cell(b),
+            b["depth"] if ok(b) else "",
+            ratio(float(a["nand2_eq"]), float(b["nand2_eq"])) if both else "n/a",
+            ratio(float(a["comb_nand2_eq"]), float(b["comb_nand2_eq"])) if both else "n/a",
+            ratio(float(a["flops"]), float(b["flops"])) if both else "n/a"))
+    out.append("")
+
+    out.append("Scoreboard table alone against the I-buffer: each configuration is also "
+               "synthesised with NIB = 1 (tag nib1); one I-buffer slot = (T(NIB) - T(1)) / "
+               "(NIB - 1) and the table alone = T(1) - one slot (the table, its lookup and update "
+               "logic and the issue/decode/writeback ports, without any I-buffer slot). "
+               "Table state bits = NW x NE x (W + REG_W) (R-mask) or NW x NE x (1 + REG_W) "
+               "(baseline).\n")
+    out.append("| config | W | R-mask table alone | baseline table alone | ratio, table alone "
+               "| ratio, whole unit | I-buffer slot R-mask / baseline | table state bits R-mask / "
+               "baseline |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for tag, w in cfgs:
+        sa, sb = sb_split(rows, SB_RMASK, tag, w), sb_split(rows, SB_BASE, tag, w)
+        a, b = find(rows, SB_RMASK, "", "", w, tag), find(rows, SB_BASE, "", "", w, tag)
+        bits = "n/a"
+        if ok(a) and ok(b):
+            ta, tb = sb_state_bits(a)[0], sb_state_bits(b)[0]
+            bits = "%s / %s (x%.2f)" % (fmt_int(ta), fmt_int(tb), ta / tb)
+        out.append("| %s | %d | %s | %s | %s | %s | %s | %s |" % (
+            tag or "default", w, fmt_int(sa[1]) if sa else "n/a", fmt_int(sb[1]) if sb else "n/a",
+            ratio(sa[1], sb[1]) if sa and sb else "n/a", ratio(sa[0], sb[0]) if sa and sb else "n/a",
+            "%s / %s" % (fmt_int(sa[2]), fmt_int(sb[2])) if sa and sb else "n/a", bits))
+    out.append("")
+    if not any(t == "paper" for t, _ in cfgs):
+        out.append("The paper configuration (48 warps x 8 entries) is not in this sweep: its Yosys "
+                   "runs take the better part of an hour; `make synth SYNTH_BIG=1` adds it "
+                   "(numbers measured that way: docs/units/rmask_sb.md, \"Area\").\n")
+    pa, pb = SB_PAPER
+    out.append("Paper (§6.6, FreePDK 45 nm, SRAM with 6 read / 3 write ports, 48 x 8 entries): "
+               "%s um^2 against %s um^2, x%.2f. Ours are flip-flop based (see synth/README.md, "
+               "\"Scoreboards\").\n" % (fmt_int(pa), fmt_int(pb), pa / pb))
+    # Flip-flop count against the contract's state (a check of what Yosys kept).
+    for r in rows:
+        if r["unit"] in (SB_RMASK, SB_BASE) and ok(r):
+            want = sum(sb_state_bits(r))
+            if int(r["flops"]) != want:
+                notes.append("- %s: %s flip-flop bits, the contract's state has %d" % (
+                    label(r), r["flops"], want))
+    if notes:
+        out.append("Flip-flop counts that differ from the contract's state bits:\n")
+        out += notes
+        out.append("")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# ST/RT tables (ElTantawy et al. 2014 §3-4): one warp's Split and Reconvergence Tables
+
+STRT = "simt_st_rt"
+
+
+def strt_state_bits(r):
+    """State bits of the contract (docs/units/st_rt.md, "State"), as (ST, RT): an ST entry holds
+    pc, bpc, rpc (PC_W each), mask (W), hasr, ridx; an RT entry pc, rpc, hasr, ridx, rmask and
+    pend (W each)."""
+    p = params(r)
+    ri = clog2(p["NRT"])
+    st = p["NST"] * (3 * p["PC_W"] + p["W"] + 1 + ri)
+    rt = p["NRT"] * (2 * p["PC_W"] + 1 + ri + 2 * p["W"])
+    return st, rt
+
+
+def strt(rows):
+    mine = sorted((r for r in rows if r["unit"] == STRT), key=lambda r: (r.get("tag", "") != "",
+                                                                         r.get("tag", ""), int(r["W"] or 0)))
+    if not mine:
+        return []
+    out = ["### ST/RT tables (simt_st_rt): one warp's Split Table and Reconvergence Table\n"]
+    out.append("ElTantawy et al. 2014 §3-4, PC_W = 32. Default rows size both tables to the warp "
+               "(NST = NRT = W: W ST entries never fill, §3.3.1) with opportunistic early "
+               "reconvergence (OREC = 1); at W = 32 also: noorec = the same without OREC (the cost "
+               "of §4's associative search and early-reconvergence entry), dps = NST = 2, NRT = 8 "
+               "(the Dual-Path Stack's two paths, as `simtcheck strt --impl 2`), st4/st8/st16 = "
+               "smaller tables (the paper's Fig. 19 measured at most 12 ST and 13 RT entries in use "
+               "with OREC). State bits per the contract: ST entry 3 PC_W + W + 1 + clog2(NRT), RT "
+               "entry 2 PC_W + 2 W + 1 + clog2(NRT).\n")
+    out.append("| config | W | NST | NRT | OREC | NAND2-eq | combinational | flop bits | depth | "
+               "contract state bits (ST + RT) | NAND2-eq per table entry | synth time (s) |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    notes = []
+    for r in mine:
+        if r.get("W", "") == "":
+            continue
+        p = params(r) if r.get("params") else {}
+        name = r.get("tag") or "NST = NRT = W"
+        if not ok(r):
+            out.append("| %s | %s | %s | %s | %s | %s | | | | | | |" % (
+                name, r["W"], p.get("NST", ""), p.get("NRT", ""), p.get("OREC", ""), r["status"]))
+            continue
+        st, rt = strt_state_bits(r)
+        out.append("| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s (%s + %s) | %s | %s |" % (
+            name, r["W"], p["NST"], p["NRT"], p["OREC"], fmt_int(r["nand2_eq"]), fmt_int(r["comb_nand2_eq"]),
+            fmt_int(r["flops"]), r["depth"], fmt_int(st + rt), fmt_int(st), fmt_int(rt),
+            fmt_int(float(r["nand2_eq"]) / (p["NST"] + p["NRT"])), r.get("seconds", "")))
+        if int(r["flops"]) != st + rt:
+            notes.append("- %s: %s flip-flop bits, the contract's state has %d" % (
+                label(r), r["flops"], st + rt))
+    out.append("")
+    if not any(r.get("tag", "") == "" and str(r.get("W")) == "64" for r in mine):
+        out.append("W = 64 (NST = NRT = 64) is not in this sweep: its Yosys run is slow; "
+                   "`make synth SYNTH_BIG=1` adds it (numbers measured that way: "
+                   "docs/units/st_rt.md, \"Area and depth\").\n")
+    if notes:
+        out.append("Flip-flop counts that differ from the contract's state bits:\n")
+        out += notes
+        out.append("")
+    return out
+
+
+def time_group(r):
+    if r["unit"].startswith("simt_arb"):
+        return "arbiters"
+    if r["unit"] in (SB_RMASK, SB_BASE):
+        return "scoreboards, paper configuration" if r.get("tag", "").startswith("paper") \
+            else "scoreboards"
+    return r["unit"]
+
+
+def run_times(rows):
+    """Yosys wall time of the configurations (the last run of each; cached ones keep theirs)."""
+    timed = [r for r in rows if r.get("status") in ("ok", "FAIL") and
+             str(r.get("seconds", "")) not in ("", "None")]
+    if not timed:
+        return []
+    groups = {}
+    for r in timed:
+        n, t = groups.get(time_group(r), (0, 0.0))
+        groups[time_group(r)] = (n + 1, t + float(r["seconds"]))
+    total = sum(t for _, t in groups.values())
+    out = ["### Synthesis run times\n"]
+    out.append("Wall time of each configuration's Yosys run (YoWASP, one job; on a shared machine "
+               "these vary by some 10-30%%). Total %.0f s (%.1f min) over %d configurations.\n" % (
+                   total, total / 60, len(timed)))
+    out.append("| group | configurations | seconds | slowest |")
+    out.append("|---|---:|---:|---|")
+    for g, (n, t) in sorted(groups.items(), key=lambda kv: -kv[1][1]):
+        slow = max((r for r in timed if time_group(r) == g), key=lambda r: float(r["seconds"]))
+        out.append("| %s | %d | %.0f | %s (%.0f s) |" % (g, n, t, label(slow), float(slow["seconds"])))
     out.append("")
     return out
 
@@ -184,7 +417,9 @@ def cmd_report(args):
             version = m.group(1)
             break
     arb = sorted({r["unit"] for r in rows if r["unit"].startswith("simt_arb")})
-    other = sorted({r["unit"] for r in rows if r["unit"] not in arb})
+    warp = sorted({r["unit"] for r in rows if r["unit"].startswith("simt_warp")})
+    sb = sorted({r["unit"] for r in rows if r["unit"] in (SB_RMASK, SB_BASE)})
+    other = sorted({r["unit"] for r in rows if r["unit"] not in arb + warp + sb + [STRT]})
     md = ["Area (NAND2-eq) and logic depth, generated by `make synth` (synth/synth.mk). %s; "
           "`synth -flatten; abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX; stat -tech cmos; ltp -noff`. "
           "NAND2-eq = transistors / 4; depth = cells on the longest combinational path. "
@@ -192,17 +427,24 @@ def cmd_report(args):
           "OFF_W = 7. impl 0 = area-optimised (MSB-first elimination), 1 = delay-optimised "
           "(comparator tree); policy = the memory arbiter's POLICY / MEM_POLICY "
           "(1 first valid lane, 0 minimum line; with POLICY = 1 the memory arbiter has no IMPL "
-          "variant). Method and caveats: synth/README.md. Raw numbers: build/synth/area.csv.\n"
+          "variant). Scoreboards and ST/RT tables: parameters in their sections. Method and "
+          "caveats: synth/README.md. Raw numbers: build/synth/area.csv.\n"
           % (version or "Yosys")]
     md += table5(rows)
     md += pivot(rows, arb, "Arbiters: NAND2-eq (depth in cells)",
                 lambda r: "%s (%s)" % (fmt_int(r["nand2_eq"]), r["depth"]))
+    if warp:
+        md += pivot(rows, warp, "Warp control: total NAND2-eq / combinational NAND2-eq / "
+                    "flip-flop bits (depth in cells, between flip-flops and ports)", state_field)
+    if sb:
+        md += scoreboards(rows)
+        md += pivot(rows, sb, "Scoreboards, every configuration: total NAND2-eq / "
+                    "combinational NAND2-eq / flip-flop bits (depth in cells)", state_field)
+    md += strt(rows)
     if other:
-        md += pivot(rows, other, "Warp control: total NAND2-eq / combinational NAND2-eq / "
-                    "flip-flop bits (depth in cells, between flip-flops and ports)",
-                    lambda r: "%s / %s / %s (%s)" % (fmt_int(r["nand2_eq"]),
-                                                     fmt_int(r["comb_nand2_eq"]), r["flops"],
-                                                     r["depth"]))
+        md += pivot(rows, other, "Other units: total NAND2-eq / combinational NAND2-eq / "
+                    "flip-flop bits (depth in cells)", state_field)
+    md += run_times(rows)
     bad = [r for r in rows if r.get("status") != "ok"]
     warned = [r for r in rows if r.get("status") == "ok" and r.get("other_warnings")]
     if bad or warned:
@@ -226,7 +468,7 @@ def cmd_check(args):
         rows = list(csv.DictReader(f))
     bad = [r for r in rows if r["status"] == "FAIL"]
     for r in bad:
-        print("synth: FAIL %s impl=%s policy=%s W=%s" % (r["unit"], r["impl"], r["policy"], r["W"]),
+        print("synth: FAIL %s%s impl=%s policy=%s W=%s" % (r["unit"], (" " + r["tag"]) if r.get("tag") else "", r["impl"], r["policy"], r["W"]),
               file=sys.stderr)
     n = {s: sum(r["status"] == s for r in rows) for s in ("ok", "FAIL", "missing")}
     print("synth: %d ok, %d FAIL, %d missing; report %s" % (

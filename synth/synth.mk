@@ -2,7 +2,9 @@
 # the arbiter cross-check wrapper. Included by the top Makefile after tools/tools.mk and
 # rtl/rtl.mk. Method and caveats: synth/README.md.
 #
-#   make synth            every configuration below, in parallel (SYNTH_JOBS, default 2):
+#   make synth            every configuration below, in parallel (SYNTH_JOBS, default 2;
+#                         SYNTH_BIG=1 adds the slow ones: scoreboards at the paper's size,
+#                         ST/RT tables at W = 64):
 #                         build/synth/<cfg>/{run.ys,yosys.log,result.json},
 #                         build/synth/area.csv and build/synth/area.md; fails if a row is FAIL
 #   make synth-netlist    build/synth/netlist/arb_top_gl_W32.v (SYNTH_NETLIST_WIDTHS), linted
@@ -32,26 +34,59 @@ synth_polparam.simt_arb_mem      := POLICY
 synth_polparam.simt_arb_combined := MEM_POLICY
 synth_noimpl.simt_arb_mem.1      := 1
 
-# Configuration name: UNIT[-i<IMPL>][-p<POLICY>]-w<W>, e.g. simt_arb_mem-i0-p0-w32.
-synth_name   = $1$(if $2,-i$2)$(if $3,-p$3)-w$4
-# chparam arguments: $(call synth_params,UNIT,IMPL,POLICY,W,SP_W)
-synth_params = -set W $4 -set PC_W $(SYNTH_PC_W) -set SP_W $5 -set OFF_W $(SYNTH_OFF_W)$(if \
-               $2, -set IMPL $2)$(if $3, -set $(synth_polparam.$1) $3)
+# Parameter sets: the parameters of a configuration besides W, IMPL and the policy parameter,
+# as NAME=VALUE words. Called with W as $1, so a set may depend on W.
+synth_set.arb  = PC_W=$(SYNTH_PC_W) SP_W=$(SYNTH_ARB_SP_W) OFF_W=$(SYNTH_OFF_W)
+synth_set.warp = PC_W=$(SYNTH_PC_W) SP_W=$(SYNTH_WARP_SP_W) OFF_W=$(SYNTH_OFF_W)
+# Scoreboards (issue 4): the datasheet defaults, and ElTantawy et al. 2014's GTX480 setting
+# (48 warps x 8 entries, W = 32; the I-buffer holds one split per warp: NIB = 48). The nib1
+# variants keep a single I-buffer slot, to separate the scoreboard table from the I-buffer
+# (synth/README.md, "Scoreboards").
+synth_set.sb        = NW=4 NE=8 REG_W=6 NIB=8 NSRC=2
+synth_set.sb-nib1   = NW=4 NE=8 REG_W=6 NIB=1 NSRC=2
+synth_set.sb-paper  = NW=48 NE=8 REG_W=6 NIB=48 NSRC=2
+synth_set.sb-paper-nib1 = NW=48 NE=8 REG_W=6 NIB=1 NSRC=2
+SYNTH_SB_PAPER_W ?= 32
+# Configurations whose Yosys run takes more than about 5 minutes here (the paper scoreboards,
+# the ST/RT tables at W = 64) are only swept with SYNTH_BIG=1 (times in synth/README.md).
+SYNTH_BIG ?=
+SYNTH_SB_PAPER_TAGS ?= $(if $(filter-out 0,$(SYNTH_BIG)),paper paper-nib1)
+SYNTH_STRT_WIDTHS ?= $(if $(filter-out 0,$(SYNTH_BIG)),$(SYNTH_WIDTHS),$(filter-out 64,$(SYNTH_WIDTHS)))
+# ST/RT tables (issue 3): NST = NRT = W, and at W = SYNTH_STRT_SMALL_W the same without OREC
+# (noorec), and smaller tables: NST = 2, NRT = 8 (the Dual-Path Stack's two paths, "dps", as
+# simtcheck strt --impl 2), NST = 4 / NRT = 4 (st4), NST = 8 / NRT = 8 (st8), NST = 16 / NRT = 16 (st16).
+synth_set.strt        = PC_W=$(SYNTH_PC_W) NST=$1 NRT=$1 OREC=1
+synth_set.strt-noorec = PC_W=$(SYNTH_PC_W) NST=$1 NRT=$1 OREC=0
+synth_set.strt-dps    = PC_W=$(SYNTH_PC_W) NST=2 NRT=8 OREC=1
+synth_set.strt-st4    = PC_W=$(SYNTH_PC_W) NST=4 NRT=4 OREC=1
+synth_set.strt-st8    = PC_W=$(SYNTH_PC_W) NST=8 NRT=8 OREC=1
+synth_set.strt-st16   = PC_W=$(SYNTH_PC_W) NST=16 NRT=16 OREC=1
+SYNTH_STRT_TAGS ?= noorec dps st4 st8 st16
+SYNTH_STRT_SMALL_W ?= 32
+
+# Configuration name: UNIT[-<TAG>][-i<IMPL>][-p<POLICY>]-w<W>, e.g. simt_arb_mem-i0-p0-w32,
+# simt_rmask_sb-paper-w32. TAG names a parameter set other than the unit's default one.
+synth_name   = $1$(if $4,-$4)$(if $2,-i$2)$(if $3,-p$3)-w$5
+# chparam arguments: $(call synth_params,UNIT,IMPL,POLICY,W,PARAMS)
+synth_params = $(strip -set W $4 $(foreach p,$5,-set $(subst =, ,$p)) $(if $2,-set IMPL $2) $(if \
+               $3,-set $(synth_polparam.$1) $3))
 synth_pols   = $(if $(synth_polparam.$1),1 0,_)
 synth_impls  = $(if $(synth_noimpl.$1.$2),_,0 1)
 
-# $(call synth_cfg_rules,CFG,UNIT,IMPL,POLICY,W,SP_W,SOURCES)
+# $(call synth_cfg_rules,CFG,UNIT,IMPL,POLICY,TAG,W,PARAMS,SOURCES)
 define synth_cfg_rules
 SYNTH_CFGS += $1
-$(SYNTH_DIR)/$1/run.ys: synth/cfg.ys.in synth/synth.mk
+# run.ys is regenerated on every run (synth-force) and rewritten only when its text changes: a
+# new RTL file (the source lists are wildcards) or parameter set must reach the script.
+$(SYNTH_DIR)/$1/run.ys: synth/cfg.ys.in synth-force
 	@mkdir -p $$(@D)
 	@sed -e 's|@CFG@|$1|g' -e 's|@TOP@|$2|g' -e 's|@DIR@|$$(@D)|g' \
-	  -e 's|@SOURCES@|$(strip $7)|g' -e 's|@PARAMS@|$(call synth_params,$2,$3,$4,$5,$6)|g' \
+	  -e 's|@SOURCES@|$(strip $8)|g' -e 's|@PARAMS@|$(call synth_params,$2,$3,$4,$6,$7)|g' \
 	  $$< > $$@.tmp && { cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@; }
-$(SYNTH_DIR)/$1/result.json: $(SYNTH_DIR)/$1/run.ys $7 synth/synth.py \
+$(SYNTH_DIR)/$1/result.json: $(SYNTH_DIR)/$1/run.ys $8 synth/synth.py \
   | $(SYNTH_CONFIGS) $(YOSYS_STAMP)
 	@$(PYTHON) synth/synth.py run --yosys '$(YOSYS)' --dir $$(@D) --configs $(SYNTH_CONFIGS) \
-	  --unit $2 --impl '$3' --policy '$4' --w $5 --pc-w $(SYNTH_PC_W) --sp-w $6
+	  --unit $2 --impl '$3' --policy '$4' --tag '$5' --w $6 --params '$(strip $7)'
 endef
 
 # Same arguments: the unit's RTL file is not there (yet). Re-checked on every run.
@@ -59,20 +94,32 @@ define synth_cfg_missing
 SYNTH_CFGS += $1
 $(SYNTH_DIR)/$1/result.json: synth-force | $(SYNTH_CONFIGS)
 	@$(PYTHON) synth/synth.py missing --dir $$(@D) --configs $(SYNTH_CONFIGS) \
-	  --unit $2 --impl '$3' --policy '$4' --w $5 --pc-w $(SYNTH_PC_W) --sp-w $6 \
+	  --unit $2 --impl '$3' --policy '$4' --tag '$5' --w $6 --params '$(strip $7)' \
 	  --reason 'no $2.sv in rtl/ yet'
 endef
 
-# $(call synth_add,UNIT,IMPL,POLICY,W,SP_W,SOURCES)
-synth_add = $(eval $(call $(if $(filter %/$1.sv,$6),synth_cfg_rules,synth_cfg_missing),$(call \
-              synth_name,$1,$2,$3,$4),$1,$2,$3,$4,$5,$6))
+# $(call synth_add,UNIT,IMPL,POLICY,TAG,W,PARAMS,SOURCES)
+synth_add = $(eval $(call $(if $(filter %/$1.sv,$7),synth_cfg_rules,synth_cfg_missing),$(call \
+              synth_name,$1,$2,$3,$4,$5),$1,$2,$3,$4,$5,$6,$7))
 
 SYNTH_CFGS :=
 $(foreach w,$(SYNTH_WIDTHS),$(foreach u,$(ARB_TOPS),$(foreach p,$(call synth_pols,$u),\
   $(foreach i,$(call synth_impls,$u,$p),\
-    $(call synth_add,$u,$(i:_=),$(p:_=),$w,$(SYNTH_ARB_SP_W),$(RTL_COMMON) $(RTL_ARB))))))
+    $(call synth_add,$u,$(i:_=),$(p:_=),,$w,$(call synth_set.arb,$w),$(RTL_COMMON) $(RTL_ARB))))))
 $(foreach w,$(SYNTH_WIDTHS),$(foreach u,$(WARP_TOPS),$(foreach i,0 1,\
-  $(call synth_add,$u,$i,,$w,$(SYNTH_WARP_SP_W),$(RTL_ALL)))))
+  $(call synth_add,$u,$i,,,$w,$(call synth_set.warp,$w),$(RTL_COMMON) $(RTL_ARB) $(RTL_WARP)))))
+# The scoreboards instantiate no rtl/common module: they read rtl/sb only, so that an edit of a
+# common primitive does not re-run them (the paper configuration is the slowest run of the
+# sweep). Should they ever use one, 'hierarchy -check' fails the row and names the module.
+$(foreach t,_ nib1,$(foreach w,$(SYNTH_WIDTHS),$(foreach u,$(SB_TOPS),\
+  $(call synth_add,$u,,,$(t:_=),$w,$(call synth_set.sb$(if $(t:_=),-$t),$w),$(RTL_SB)))))
+$(foreach t,$(SYNTH_SB_PAPER_TAGS),$(foreach u,$(SB_TOPS),\
+  $(call synth_add,$u,,,$t,$(SYNTH_SB_PAPER_W),$(call synth_set.sb-$t,$(SYNTH_SB_PAPER_W)),$(RTL_SB))))
+# simt_st_rt is named here, not by STRT_TOPS (empty until its RTL exists): 'missing' rows till then.
+$(foreach w,$(SYNTH_STRT_WIDTHS),\
+  $(call synth_add,simt_st_rt,,,,$w,$(call synth_set.strt,$w),$(RTL_COMMON) $(RTL_STRT)))
+$(foreach t,$(SYNTH_STRT_TAGS),\
+  $(call synth_add,simt_st_rt,,,$t,$(SYNTH_STRT_SMALL_W),$(call synth_set.strt-$t,$(SYNTH_STRT_SMALL_W)),$(RTL_COMMON) $(RTL_STRT)))
 SYNTH_RESULTS := $(SYNTH_CFGS:%=$(SYNTH_DIR)/%/result.json)
 
 .PHONY: synth synth-all synth-force synth-netlist synth-clean

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Helper of synth/synth.mk: run one Yosys configuration (the report is synth/report.py).
 
-  synth.py run     --dir D --yosys CMD --configs F --unit U --impl I --policy P --w N ...
+  synth.py run     --dir D --yosys CMD --configs F --unit U --impl I --policy P --tag T --w N
+                   --params 'NAME=VALUE ...'
       runs D/run.ys with Yosys (log D/yosys.log), parses D/stat.txt, D/stat_ff.txt and
       D/ltp.txt, applies the warning gate and writes D/result.json; prints one progress line.
   synth.py missing --dir D --configs F --unit U ... --reason TEXT
@@ -94,8 +95,22 @@ def fmt_int(x):
 # ---------------------------------------------------------------------------------------------
 # One configuration
 
+def parse_params(text):
+    """'NAME=VALUE ...' (the configuration's parameters besides W, IMPL and the policy) as
+    an ordered list of (name, value) pairs."""
+    out = []
+    for word in (text or "").split():
+        name, sep, value = word.partition("=")
+        if not sep or not name or not value:
+            raise SystemExit("synth.py: bad parameter '%s' (NAME=VALUE expected)" % word)
+        out.append((name, value))
+    return out
+
+
 def label(r):
     s = r["unit"]
+    if r.get("tag"):
+        s += " " + r["tag"]
     if r["impl"] != "":
         s += " impl=%s" % r["impl"]
     if r["policy"] != "":
@@ -121,8 +136,9 @@ def progress(args, r, text):
 
 
 def base_result(args):
-    return {"unit": args.unit, "impl": args.impl, "policy": args.policy, "W": args.w,
-            "pc_w": args.pc_w, "sp_w": args.sp_w, "cells": "", "transistors": "",
+    return {"unit": args.unit, "tag": args.tag, "impl": args.impl, "policy": args.policy,
+            "W": args.w, "params": " ".join("%s=%s" % p for p in parse_params(args.params)),
+            "cells": "", "transistors": "",
             "nand2_eq": "", "depth": "", "flops": "", "comb_nand2_eq": "", "status": "",
             "reason": "", "other_warnings": [], "seconds": "", "dir": args.dir}
 
@@ -228,9 +244,9 @@ def main():
         p.add_argument("--unit", required=True)
         p.add_argument("--impl", default="")
         p.add_argument("--policy", default="")
+        p.add_argument("--tag", default="")
         p.add_argument("--w", required=True)
-        p.add_argument("--pc-w", required=True)
-        p.add_argument("--sp-w", required=True)
+        p.add_argument("--params", default="")
         if name == "run":
             p.add_argument("--yosys", required=True)
         else:
