@@ -3,8 +3,7 @@
 # rtl/rtl.mk. Method and caveats: synth/README.md.
 #
 #   make synth            every configuration below, in parallel (SYNTH_JOBS, default 2;
-#                         SYNTH_BIG=1 adds the slow ones: scoreboards at the paper's size,
-#                         ST/RT tables at W = 64):
+#                         SYNTH_BIG=1 adds the slow ones: the ST/RT tables at W = 64):
 #                         build/synth/<cfg>/{run.ys,yosys.log,result.json},
 #                         build/synth/area.csv and build/synth/area.md; fails if a row is FAIL
 #   make synth-netlist    build/synth/netlist/arb_top_gl_W32.v (SYNTH_NETLIST_WIDTHS), linted
@@ -47,10 +46,17 @@ synth_set.sb-nib1   = NW=4 NE=8 REG_W=6 NIB=1 NSRC=2
 synth_set.sb-paper  = NW=48 NE=8 REG_W=6 NIB=48 NSRC=2
 synth_set.sb-paper-nib1 = NW=48 NE=8 REG_W=6 NIB=1 NSRC=2
 SYNTH_SB_PAPER_W ?= 32
-# Configurations whose Yosys run takes more than about 5 minutes here (the paper scoreboards,
-# the ST/RT tables at W = 64) are only swept with SYNTH_BIG=1 (times in synth/README.md).
+# ABC's default script did not finish in 45 minutes on the R-mask unit at the paper's size
+# (267,000 gates); 'abc -fast' maps it in 3. Configurations whose tag starts with 'fast' or
+# 'paper' are mapped with -fast; the tag 'fast' repeats the default scoreboard set at W = 32
+# that way, to show what -fast changes (synth/README.md, "Scoreboards").
+synth_abcflags = $(if $(filter fast% paper%,$1),-fast )
+synth_set.sb-fast   = NW=4 NE=8 REG_W=6 NIB=8 NSRC=2
+SYNTH_SB_FAST_W ?= 32
+# Configurations whose Yosys run takes more than about 10 minutes here (the ST/RT tables at
+# W = 64) are only swept with SYNTH_BIG=1 (times in synth/README.md).
 SYNTH_BIG ?=
-SYNTH_SB_PAPER_TAGS ?= $(if $(filter-out 0,$(SYNTH_BIG)),paper paper-nib1)
+SYNTH_SB_PAPER_TAGS ?= paper paper-nib1
 SYNTH_STRT_WIDTHS ?= $(if $(filter-out 0,$(SYNTH_BIG)),$(SYNTH_WIDTHS),$(filter-out 64,$(SYNTH_WIDTHS)))
 # ST/RT tables (issue 3): NST = NRT = W, and at W = SYNTH_STRT_SMALL_W the same without OREC
 # (noorec), and smaller tables: NST = 2, NRT = 8 (the Dual-Path Stack's two paths, "dps", as
@@ -82,6 +88,7 @@ $(SYNTH_DIR)/$1/run.ys: synth/cfg.ys.in synth-force
 	@mkdir -p $$(@D)
 	@sed -e 's|@CFG@|$1|g' -e 's|@TOP@|$2|g' -e 's|@DIR@|$$(@D)|g' \
 	  -e 's|@SOURCES@|$(strip $8)|g' -e 's|@PARAMS@|$(call synth_params,$2,$3,$4,$6,$7)|g' \
+	  -e 's|@ABCFLAGS@|$(call synth_abcflags,$5)|g' \
 	  $$< > $$@.tmp && { cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@; }
 $(SYNTH_DIR)/$1/result.json: $(SYNTH_DIR)/$1/run.ys $8 synth/synth.py \
   | $(SYNTH_CONFIGS) $(YOSYS_STAMP)
@@ -113,6 +120,8 @@ $(foreach w,$(SYNTH_WIDTHS),$(foreach u,$(WARP_TOPS),$(foreach i,0 1,\
 # sweep). Should they ever use one, 'hierarchy -check' fails the row and names the module.
 $(foreach t,_ nib1,$(foreach w,$(SYNTH_WIDTHS),$(foreach u,$(SB_TOPS),\
   $(call synth_add,$u,,,$(t:_=),$w,$(call synth_set.sb$(if $(t:_=),-$t),$w),$(RTL_SB)))))
+$(foreach u,$(SB_TOPS),\
+  $(call synth_add,$u,,,fast,$(SYNTH_SB_FAST_W),$(call synth_set.sb-fast,$(SYNTH_SB_FAST_W)),$(RTL_SB)))
 $(foreach t,$(SYNTH_SB_PAPER_TAGS),$(foreach u,$(SB_TOPS),\
   $(call synth_add,$u,,,$t,$(SYNTH_SB_PAPER_W),$(call synth_set.sb-$t,$(SYNTH_SB_PAPER_W)),$(RTL_SB))))
 # simt_st_rt is named here, not by STRT_TOPS (empty until its RTL exists): 'missing' rows till then.
