@@ -19,7 +19,7 @@ help:
 	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit at W = $(WIDTHS)"
 	@echo "  make simtcheck    build build/bin/simtcheck (the cross-check driver; --help for its options)"
 	@echo "  make synth        Yosys area (NAND2-eq) and depth sweep, W = $(WIDTHS): build/synth/area.{csv,md};"
-	@echo "                    SYNTH_BIG=1 adds the slow configurations (ST/RT tables at W = 64)"
+	@echo "                    SYNTH_BIG=1 adds the ST/RT tables at W = 64 under ABC's default script (very slow)"
 	@echo "  make synth-netlist  gate-level netlist of the arbiter wrapper (W=32) for simtcheck arb --netlist"
 	@echo "  make formal       SymbiYosys proofs (default set): build/formal/summary.md; FORMAL_ALL=1 for the full sweep"
 	@echo "  make formal-NAME  one proof file (make formal-list shows them)"

@@ -335,7 +335,9 @@ def strt(rows):
                "of §4's associative search and early-reconvergence entry), dps = NST = 2, NRT = 8 "
                "(the Dual-Path Stack's two paths, as `simtcheck strt --impl 2`), st4/st8/st16 = "
                "smaller tables (the paper's Fig. 19 measured at most 12 ST and 13 RT entries in use "
-               "with OREC). State bits per the contract: ST entry 3 PC_W + W + 1 + clog2(NRT), RT "
+               "with OREC); fast = NST = NRT = W mapped with `abc -fast` (ABC's default script does "
+               "not finish at W = 64; the W = 32 fast row shows what -fast changes: depths are not "
+               "comparable, area is somewhat larger). State bits per the contract: ST entry 3 PC_W + W + 1 + clog2(NRT), RT "
                "entry 2 PC_W + 2 W + 1 + clog2(NRT).\n")
     out.append("| config | W | NST | NRT | OREC | NAND2-eq | combinational | flop bits | depth | "
                "contract state bits (ST + RT) | NAND2-eq per table entry | synth time (s) |")
@@ -360,8 +362,9 @@ def strt(rows):
                 label(r), r["flops"], st + rt))
     out.append("")
     if not any(r.get("tag", "") == "" and str(r.get("W")) == "64" for r in mine):
-        out.append("W = 64 (NST = NRT = 64) is not in this sweep: its Yosys run is slow; "
-                   "`make synth SYNTH_BIG=1` adds it.\n")
+        out.append("W = 64 with ABC's default script is not in this sweep (it had not finished "
+                   "after 45 minutes); `make synth SYNTH_BIG=1` tries it. The fast row at W = 64 "
+                   "is the measured substitute.\n")
     if notes:
         out.append("Flip-flop counts that differ from the contract's state bits:\n")
         out += notes
