@@ -227,7 +227,7 @@ def scoreboards(rows):
         return []
     out = ["### Scoreboards: R-mask (Fig. 8b) against the baseline (Fig. 8a)\n"]
     out.append("ElTantawy et al. 2014 §3.3.2. Default set NW = 4 warps, NE = 8 entries, REG_W = 6, "
-               "NIB = 8 I-buffer slots, NSRC = 2; paper = the GTX480 setting of §6.7: 48 warps x "
+               "NIB = 8 I-buffer slots, NSRC = 2; paper = the GTX480 setting of §6.6: 48 warps x "
                "8 entries, W = 32, NIB = 48 (one split per warp), NSRC = 2, mapped with `abc -fast` "
                "(the default ABC script does not finish at that size); fast = the default set at "
                "W = 32 mapped with `abc -fast` too, to show what -fast changes. Both units include their "

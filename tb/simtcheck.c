@@ -426,8 +426,6 @@ int main(int argc, char **argv)
     }
     const sc_unit_ext *ux = unit_ext(u);
     const char *const *rtests = ux->random_tests;
-    if (ux->unit == NULL && o.impl > 1)
-        sc_die("--impl must be 0 (area) or 1 (delay)");
     if (o.impl >= ux->impls)
         sc_die("unit %s: --impl must be 0..%u (simtcheck %s --list)", u->name, ux->impls - 1, u->name);
     if (list) {
