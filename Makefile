@@ -3,7 +3,8 @@
 SHELL := bash
 .DEFAULT_GOAL := help
 include tools/tools.mk
-include rtl/rtl.mk
+include tools/registry.mk
+include lib/lib.mk
 include tb/tb.mk
 -include synth/synth.mk
 -include formal/formal.mk
@@ -34,27 +35,25 @@ lint: lint-verilator lint-yosys
 	@echo "lint: OK"
 
 lint-verilator:
-	@for w in $(WIDTHS); do \
-	  for top in $(ARB_TOPS) $(WARP_TOPS) $(SB_TOPS) $(STRT_TOPS) simt_arb_top; do \
-	    $(VERILATOR) --lint-only -Wall -GW=$$w --top-module $$top $(RTL_ALL) tb/hdl/simt_arb_top.sv \
-	      || { echo "lint: verilator failed on $$top W=$$w"; exit 1; }; \
-	  done; done
-	@echo "lint: verilator -Wall clean: $(ARB_TOPS) $(WARP_TOPS) $(SB_TOPS) $(STRT_TOPS) simt_arb_top x W = $(WIDTHS)"
+	@$(foreach u,$(UNITS),for w in $(UNIT.$u.WIDTHS); do for top in $(UNIT.$u.TOPS); do \
+	    $(VERILATOR) --lint-only -Wall -GW=$$w --top-module $$top $(UNIT.$u.RTL) \
+	      || { echo "lint: verilator failed on $$top W=$$w"; exit 1; }; done; done;)
+	@echo "lint: verilator -Wall clean: $(foreach u,$(UNITS),$(UNIT.$u.TOPS)) x W = $(WIDTHS)"
 
 # Yosys: read with -noautowire (an implicit wire is an error), elaborate every top, reject
 # latches, undriven or multiply-driven nets ('check -assert').
 lint-yosys: | $(YOSYS_STAMP)
 	@mkdir -p $(LINT_DIR)
-	@{ echo "read_verilog -sv -noautowire $(RTL_ALL) tb/hdl/simt_arb_top.sv"; \
-	   for top in $(ARB_TOPS) $(WARP_TOPS) $(SB_TOPS) $(STRT_TOPS) simt_arb_top; do \
+	@{ $(foreach u,$(UNITS),echo "design -reset"; echo "read_verilog -sv -noautowire $(UNIT.$u.RTL)"; \
+	   for top in $(UNIT.$u.TOPS); do \
 	     echo "design -save base"; echo "hierarchy -check -top $$top"; echo "proc"; \
 	     echo "flatten"; echo "check -assert -noinit"; echo "select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr"; \
-	     echo "design -load base"; done; } > $(LINT_DIR)/lint.ys
+	     echo "design -load base"; done;) } > $(LINT_DIR)/lint.ys
 	@$(YOSYS) -q -l $(LINT_DIR)/yosys.log $(LINT_DIR)/lint.ys >/dev/null 2>&1 \
 	  || { grep -E "ERROR|Warning" $(LINT_DIR)/yosys.log | head -20; echo "lint: yosys failed ($(LINT_DIR)/yosys.log)"; exit 1; }
 	@if grep -q "Warning" $(LINT_DIR)/yosys.log; then grep "Warning" $(LINT_DIR)/yosys.log | head -20; \
 	  echo "lint: yosys warnings ($(LINT_DIR)/yosys.log)"; exit 1; fi
-	@echo "lint: yosys read/elaborate clean (-noautowire, no latches, check -assert)"
+	@echo "lint: yosys read/elaborate clean (-noautowire, no latches, check -assert), each unit from its own sources"
 
 # ---- tests ----
 SEED ?= 1
@@ -62,7 +61,7 @@ SEED ?= 1
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 test:
 	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck
-	@tb/run_tests.sh tb/tests.txt $(SEED)
+	@tb/scripts/run_tests.sh "$(TEST_LISTS)" $(SEED)
 
 # ---- main job ----
 # Every step runs even when an earlier one fails; the report shows each step's status.

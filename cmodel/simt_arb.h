@@ -36,7 +36,7 @@ typedef struct {
     uint64_t match; /* valid lanes whose (masked) key equals key */
 } simt_arb_out;
 
-/* The operators of the cross-check wrapper tb/hdl/simt_arb_top.sv, in its output order. */
+/* The operators of the cross-check wrapper rtl/arb/simt_arb_top.sv, in its output order. */
 enum {
     SIMT_ARB_OP_PC_AREA, SIMT_ARB_OP_PC_DELAY,
     SIMT_ARB_OP_MEMFIRST_AREA, SIMT_ARB_OP_MEMFIRST_DELAY,

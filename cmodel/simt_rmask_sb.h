@@ -1,6 +1,6 @@
 /* simt_rmask_sb: C golden model of the R-mask scoreboard with I-buffer dependency masks
- * (rtl/sb/simt_rmask_sb.sv, ElTantawy et al. 2014 §3.3.2, Fig. 8b) and, with cfg.base = 1, of
- * the baseline mask-less per-warp scoreboard (rtl/sb/simt_sb_base.sv, Fig. 8a).
+ * (rtl/rmask_sb/simt_rmask_sb.sv, ElTantawy et al. 2014 §3.3.2, Fig. 8b) and, with cfg.base = 1, of
+ * the baseline mask-less per-warp scoreboard (rtl/rmask_sb/simt_sb_base.sv, Fig. 8a).
  * The cycle contract is docs/units/rmask_sb.md.
  *
  * Use: simt_rmask_sb_reset(), then each cycle fill a simt_rmask_sb_in, call

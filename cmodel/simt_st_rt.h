@@ -1,5 +1,5 @@
 /* simt_st_rt: C golden model of the per-warp Split Table / Reconvergence Table unit
- * (rtl/strt/simt_st_rt.sv): multi-path IPDOM (ElTantawy et al. 2014 §3) with opportunistic
+ * (rtl/st_rt/simt_st_rt.sv): multi-path IPDOM (ElTantawy et al. 2014 §3) with opportunistic
  * early reconvergence (§4). The cycle contract is docs/units/st_rt.md.
  *
  * Use: simt_st_rt_reset(), then each cycle fill a simt_st_rt_in, call simt_st_rt_eval() for

@@ -1,5 +1,5 @@
 /* simt_warp_ctrl: C golden model of the stack-less warp control unit
- * (rtl/warp/simt_warp_ctrl.sv). The cycle contract is docs/units/warp_ctrl.md: per-lane PC_i and
+ * (rtl/warp_ctrl/simt_warp_ctrl.sv). The cycle contract is docs/units/warp_ctrl.md: per-lane PC_i and
  * SP_i, MPC = min over enabled lanes of SP_i:PC_i (Collange 2011 §3), the increment shortcut
  * (§4.1), memory instructions through the same unified arbiter (§4.2-4.3).
  *

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # formal/warp_ctrl/mutate.sh [NAME...]: check that the warp_ctrl proof can fail.
-# Each mutant is one deliberate bug in a copy of rtl/warp/simt_warp_ctrl.sv (under
+# Each mutant is one deliberate bug in a copy of rtl/warp_ctrl/simt_warp_ctrl.sv (under
 # build/formal/warp_ctrl/mut/, the tree is not touched). Each is run as a BMC of depth 10 twice:
 # with properties (1)-(3) of the wrapper only (CONTRACT = 0) and with every check (CONTRACT = 1).
 # A mutant is "killed" when a run fails with a counterexample trace. Expected outcome:
@@ -22,7 +22,7 @@ set -u
 source "$(dirname "$0")/../mutate_lib.sh"
 out=build/formal/warp_ctrl/mut
 mut_setup "$out"
-src=rtl/warp/simt_warp_ctrl.sv
+src=rtl/warp_ctrl/simt_warp_ctrl.sv
 sby=formal/warp_ctrl/warp_ctrl.sby
 
 python3 - "$src" "$sby" "$out" <<'EOF'
@@ -52,7 +52,7 @@ for name, (a, b) in muts.items():
         sys.exit(f"mutate.sh: mutant {name}: pattern not found once in the RTL (RTL changed?)")
     open(f"{out}/{name}.sv", "w").write(src.replace(a, b))
     open(f"{out}/{name}.sby", "w").write(
-        cfg.replace("rtl/warp/simt_warp_ctrl.sv\n", f"simt_warp_ctrl.sv {out}/{name}.sv\n"))
+        cfg.replace("rtl/warp_ctrl/simt_warp_ctrl.sv\n", f"simt_warp_ctrl.sv {out}/{name}.sv\n"))
 print(" ".join(muts))
 EOF
 [ $? -eq 0 ] || exit 2

@@ -1,0 +1,130 @@
+// vl_ports.h: bit-field access to Verilated ports of any width (the only C++ in the harness
+// is this and the shims). Ports up to 64 bits are plain integers; wider ones are VlWide.
+#ifndef VL_PORTS_H
+#define VL_PORTS_H
+
+#include <cstdint>
+#include <type_traits>
+
+#include <memory>
+
+#include "verilated.h"
+#include "verilated_fst_c.h"
+#include "vl_model.h"
+
+template <typename T>
+static typename std::enable_if<std::is_integral<T>::value>::type
+vl_set(T &port, unsigned lsb, unsigned width, uint64_t v)
+{
+    uint64_t m = width >= 64 ? ~0ull : ((1ull << width) - 1);
+    uint64_t p = static_cast<uint64_t>(port);
+    p = (p & ~(m << lsb)) | ((v & m) << lsb);
+    port = static_cast<T>(p);
+}
+
+template <typename T>
+static typename std::enable_if<std::is_integral<T>::value, uint64_t>::type
+vl_get(const T &port, unsigned lsb, unsigned width)
+{
+    uint64_t m = width >= 64 ? ~0ull : ((1ull << width) - 1);
+    return (static_cast<uint64_t>(port) >> lsb) & m;
+}
+
+template <std::size_t N>
+static void vl_set(VlWide<N> &port, unsigned lsb, unsigned width, uint64_t v)
+{
+    for (unsigned b = 0; b < width; b++) {
+        unsigned bit = lsb + b;
+        EData &word = port[bit / 32];
+        EData mask = 1u << (bit % 32);
+        word = (v >> b & 1) ? (word | mask) : (word & ~mask);
+    }
+}
+
+template <std::size_t N>
+static uint64_t vl_get(const VlWide<N> &port, unsigned lsb, unsigned width)
+{
+    uint64_t v = 0;
+    for (unsigned b = 0; b < width; b++) {
+        unsigned bit = lsb + b;
+        v |= static_cast<uint64_t>(port[bit / 32] >> (bit % 32) & 1u) << b;
+    }
+    return v;
+}
+
+// One Verilated model with its context and optional FST waveform; every shim uses it.
+template <typename Top>
+struct VlHarness {
+    using top_type = Top;
+    std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
+    std::unique_ptr<Top> top;
+    std::unique_ptr<VerilatedFstC> fst;
+    VlHarness() : top(new Top(ctx.get())) { ctx->traceEverOn(true); }
+
+    int wave_open(const char *path)
+    {
+        fst.reset(new VerilatedFstC);
+        top->trace(fst.get(), 99);
+        fst->open(path);
+        return fst->isOpen() ? 0 : -1;
+    }
+    void wave_dump(uint64_t t)
+    {
+        if (fst) fst->dump(t);
+    }
+    // Clocked units (clk_i, rst_ni): one edge with reset low, inputs already driven idle.
+    void reset()
+    {
+        top->rst_ni = 0;
+        top->clk_i = 0;
+        top->eval();
+        top->clk_i = 1;
+        top->eval();
+        top->clk_i = 0;
+        top->rst_ni = 1;
+        top->eval();
+    }
+    // Rising edge; the next evaluation with new inputs drives the clock low again.
+    void edge()
+    {
+        top->clk_i = 1;
+        top->eval();
+    }
+    void wave_close()
+    {
+        if (fst) fst->close();
+        fst.reset();
+    }
+};
+
+// The vl_model_ops of a shim (lib/vl_model.h), from its harness type H = VlHarness<Top>.
+// A clocked unit's reset first drives idle inputs with its own Drive(Top &, const In *).
+template <typename H> void *vl_h_create() { return new H; }
+template <typename H> void vl_h_destroy(void *m) { delete static_cast<H *>(m); }
+template <typename H, typename In, void (*Drive)(typename H::top_type &, const In *)>
+void vl_h_reset(void *m)
+{
+    H &h = *static_cast<H *>(m);
+    In idle = {};
+    Drive(*h.top, &idle);
+    h.reset();
+}
+template <typename H> void vl_h_edge(void *m) { static_cast<H *>(m)->edge(); }
+template <typename H> int vl_h_wave_open(void *m, const char *path) { return static_cast<H *>(m)->wave_open(path); }
+template <typename H> void vl_h_wave_dump(void *m, uint64_t t) { static_cast<H *>(m)->wave_dump(t); }
+template <typename H> void vl_h_wave_close(void *m) { static_cast<H *>(m)->wave_close(); }
+
+// Initialisers of a vl_model_ops: a clocked unit (clk_i, rst_ni; In its C input struct,
+// Drive its input-driving function) or a combinational one (no reset, no edge).
+#define VL_CLOCKED_OPS(H, In, Drive)                                                             \
+    {vl_h_create<H>, vl_h_destroy<H>, vl_h_reset<H, In, Drive>, vl_h_edge<H>, vl_h_wave_open<H>, \
+     vl_h_wave_dump<H>, vl_h_wave_close<H>}
+#define VL_COMB_OPS(H) \
+    {vl_h_create<H>, vl_h_destroy<H>, nullptr, nullptr, vl_h_wave_open<H>, vl_h_wave_dump<H>, vl_h_wave_close<H>}
+
+#define VL_CAT2(a, b) a##b
+#define VL_CAT(a, b) VL_CAT2(a, b)
+#define VL_STR2(a) #a
+#define VL_STR(a) VL_STR2(a)
+
+#endif

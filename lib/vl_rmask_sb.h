@@ -1,0 +1,28 @@
+/* vl_rmask_sb.h: C view of the Verilated scoreboards, simt_rmask_sb (R-mask, Fig. 8b) and
+ * simt_sb_base (baseline, Fig. 8a), which share one port list. One model per configuration. */
+#ifndef VL_RMASK_SB_H
+#define VL_RMASK_SB_H
+
+#include <stdint.h>
+
+#include "simt_rmask_sb.h"
+#include "vl_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vl_rmask_sb_ops {
+    const char *name;               /* e.g. "sb_W32" or "sbb_W32" */
+    unsigned w, nw, ne, reg_w, nib, nsrc;
+    int base;                       /* 1: simt_sb_base */
+    vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
+    /* Drive inputs with the clock low, evaluate, read the outputs of the cycle. */
+    void (*eval)(void *m, const simt_rmask_sb_in *in, simt_rmask_sb_out *out);
+} vl_rmask_sb_ops;
+
+
+#ifdef __cplusplus
+}
+#endif
+#endif

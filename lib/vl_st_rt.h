@@ -1,0 +1,28 @@
+/* vl_st_rt.h: C view of the Verilated simt_st_rt (Split / Reconvergence Tables of one warp),
+ * one model per configuration (W, PC_W, NST, NRT, OREC). */
+#ifndef VL_ST_RT_H
+#define VL_ST_RT_H
+
+#include <stdint.h>
+
+#include "simt_st_rt.h"
+#include "vl_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vl_st_rt_ops {
+    const char *name;               /* e.g. "Vstrt_W32_S32_R32_O1" (W, NST, NRT, OREC) */
+    unsigned w, pc_w, nst, nrt, orec;
+    vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
+    /* Drive inputs with the clock low, evaluate, read the outputs of the cycle (every table
+     * field, stale ones included). Inputs are cut to their port widths. */
+    void (*eval)(void *m, const simt_st_rt_in *in, simt_st_rt_out *out);
+} vl_st_rt_ops;
+
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,26 @@
+/* vl_warp_ctrl.h: C view of the Verilated simt_warp_ctrl, one model per (W, IMPL). */
+#ifndef VL_WARP_CTRL_H
+#define VL_WARP_CTRL_H
+
+#include <stdint.h>
+
+#include "simt_warp_ctrl.h"
+#include "vl_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vl_warp_ctrl_ops {
+    const char *name;               /* e.g. "warp_W32_I0" */
+    unsigned w, pc_w, sp_w, off_w, impl;
+    vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
+    /* Drive inputs with the clock low, evaluate, read the outputs of the cycle. */
+    void (*eval)(void *m, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *out);
+} vl_warp_ctrl_ops;
+
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,608 @@
+/* simtcheck: cycle-by-cycle cross-check of a unit's RTL against its C golden model.
+ *
+ *   simtcheck UNIT [--lanes N] [--config NAME] [--cycles N] [--seed S] [--trace FILE]
+ *                  [--record FILE] [--wave FILE] [--test NAME] [--list]
+ *
+ * Ends with one line "UNIT: C cycles, M mismatches, R cycles/s" and exits 0 only when there
+ * was no mismatch (and, for a directed test, every expectation from the paper held). On the
+ * first mismatch it prints cycle, signal, expected and actual, then re-runs the same stimulus
+ * up to that cycle with an FST waveform and writes the stimulus trace next to it. */
+#define _POSIX_C_SOURCE 200809L
+#include "simtcheck.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+void sc_die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("simtcheck: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+void sc_cmp(sc_run *r, const char *signal, int lane, uint64_t exp, uint64_t act)
+{
+    if (r->o->inject && r->cycle == r->o->inject - 1 && !r->injected) {
+        exp ^= 1; /* harness self-test: the comparison, report and waveform must notice */
+        r->injected = 1;
+    }
+    if (exp == act)
+        return;
+    if (!r->cycle_bad && r->mismatches == 0)
+        r->first_bad = r->cycle;
+    r->cycle_bad = 1;
+    if (r->quiet_mismatch || r->reported >= r->o->max_report) {
+        if (!r->quiet_mismatch && r->reported == r->o->max_report) {
+            printf("  ... further mismatches not printed\n");
+            r->reported++;
+        }
+        return;
+    }
+    r->reported++;
+    char name[96];
+    if (lane >= 0)
+        snprintf(name, sizeof name, "%s[%d]", signal, lane);
+    else
+        snprintf(name, sizeof name, "%s", signal);
+    printf("MISMATCH cycle %" PRIu64 ": %s expected 0x%" PRIx64 " actual 0x%" PRIx64 "\n",
+           r->cycle, name, exp, act);
+}
+
+void sc_end_cycle(sc_run *r)
+{
+    if (r->cycle_bad)
+        r->mismatches++;
+    r->cycle_bad = 0;
+    r->cycles_run++;
+}
+
+void sc_expect_fail(sc_run *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("EXPECTATION FAILED cycle %" PRIu64 ": ", r->cycle);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    r->directed_fail++;
+}
+
+/* ---- lockstep: the unit-independent part ---- */
+
+void sc_ls_open(sc_lockstep *ls, sc_run *r, const vl_model_ops *vl)
+{
+    ls->r = r;
+    ls->vl = vl;
+    ls->dump = 0;
+    ls->rtl = vl->create();
+    if (r->wave && vl->wave_open(ls->rtl, r->wave))
+        sc_die("cannot write waveform '%s'", r->wave);
+    sc_ls_reset(ls);
+}
+
+void sc_ls_reset(sc_lockstep *ls)
+{
+    if (ls->vl->reset)
+        ls->vl->reset(ls->rtl);
+}
+
+void sc_ls_sample(sc_lockstep *ls)
+{
+    sc_run *r = ls->r;
+    ls->dump = r->wave && r->cycle >= r->wave_from;
+    if (ls->dump)
+        ls->vl->wave_dump(ls->rtl, r->cycle * 10);
+}
+
+void sc_ls_edge(sc_lockstep *ls)
+{
+    if (ls->vl->edge) {
+        ls->vl->edge(ls->rtl);
+        if (ls->dump)
+            ls->vl->wave_dump(ls->rtl, ls->r->cycle * 10 + 5);
+    }
+    sc_end_cycle(ls->r);
+}
+
+void sc_ls_close(sc_lockstep *ls)
+{
+    if (ls->r->wave)
+        ls->vl->wave_close(ls->rtl);
+    ls->vl->destroy(ls->rtl);
+    ls->rtl = NULL;
+}
+
+uint64_t sc_rand(sc_rng *g)
+{
+    uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+uint64_t sc_below(sc_rng *g, uint64_t n) { return n ? sc_rand(g) % n : 0; }
+int sc_chance(sc_rng *g, unsigned percent) { return sc_below(g, 100) < percent; }
+
+/* ---- stimulus trace files ---- */
+
+void sc_trace_fail(sc_trace *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "simtcheck: error: %s:%u: ", t->path, t->line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+static int read_line(sc_trace *t)
+{
+    for (;;) {
+        if (!fgets(t->buf, sizeof t->buf, t->f))
+            return 0;
+        t->line++;
+        size_t n = strlen(t->buf);
+        if (n == sizeof t->buf - 1 && t->buf[n - 1] != '\n')
+            sc_trace_fail(t, "line longer than %zu characters", sizeof t->buf - 2);
+        char *h = strchr(t->buf, '#');
+        if (h)
+            *h = 0;
+        char *p = t->buf;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (*p)
+            return 1;
+    }
+}
+
+void sc_trace_open(sc_trace *t, const char *path, const char *unit)
+{
+    memset(t, 0, sizeof *t);
+    t->path = path;
+    t->f = fopen(path, "r");
+    if (!t->f)
+        sc_die("cannot open trace '%s': %s", path, strerror(errno));
+    if (!read_line(t) || strncmp(t->buf, "simtcheck-trace 1", 17) != 0)
+        sc_trace_fail(t, "not a simtcheck trace: the first line must be 'simtcheck-trace 1'");
+    char u[64];
+    if (!read_line(t) || sscanf(t->buf, "unit %63s", u) != 1)
+        sc_trace_fail(t, "second line must be 'unit NAME'");
+    if (strcmp(u, unit) != 0)
+        sc_trace_fail(t, "trace is for unit '%s', not '%s'", u, unit);
+    t->header_pos = ftell(t->f);
+}
+
+uint64_t sc_trace_header(sc_trace *t, const char *name)
+{
+    /* Scan the header from its start each time; it is a handful of lines. */
+    if (t->in_body)
+        sc_die("internal: trace header read after the body started");
+    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
+        sc_die("cannot seek in trace '%s'", t->path);
+    t->line = 2;
+    int begun = 0;
+    while (read_line(t)) {
+        char key[64], val[64], extra[8];
+        int n = sscanf(t->buf, "%63s %63s %7s", key, val, extra);
+        if (n >= 1 && strcmp(key, "begin") == 0) {
+            begun = 1;
+            break;
+        }
+        if (n != 2)
+            sc_trace_fail(t, "header lines are 'name value'");
+        if (strcmp(key, name) == 0) {
+            char *end;
+            errno = 0;
+            uint64_t v = strtoull(val, &end, 0);
+            if (errno || *end)
+                sc_trace_fail(t, "header '%s': '%s' is not a number", name, val);
+            return v;
+        }
+    }
+    if (!begun)
+        sc_trace_fail(t, "no 'begin' line: the header must end with 'begin'");
+    sc_trace_fail(t, "header has no '%s' line (before 'begin')", name);
+}
+
+static void skip_to_begin(sc_trace *t)
+{
+    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
+        sc_die("cannot seek in trace '%s'", t->path);
+    t->line = 2;
+    while (read_line(t)) {
+        char key[64];
+        if (sscanf(t->buf, "%63s", key) == 1 && strcmp(key, "begin") == 0)
+            return;
+    }
+    sc_trace_fail(t, "no 'begin' line: the header must end with 'begin'");
+}
+
+int sc_trace_next(sc_trace *t, uint64_t *v, int nmax)
+{
+    if (!t->in_body) {
+        skip_to_begin(t);
+        t->in_body = 1;
+    }
+    if (!read_line(t))
+        return -1;
+    int n = 0;
+    char *p = t->buf;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (!*p)
+            break;
+        if (n >= nmax)
+            sc_trace_fail(t, "too many fields (more than %d)", nmax);
+        char *end;
+        errno = 0;
+        v[n] = strtoull(p, &end, 16);
+        if (errno == ERANGE)
+            sc_trace_fail(t, "field %d is wider than 64 bits", n + 1);
+        if (end == p || (*end && *end != ' ' && *end != '\t' && *end != '\r' && *end != '\n'))
+            sc_trace_fail(t, "field %d is not a hexadecimal number", n + 1);
+        if (*p == '-')
+            sc_trace_fail(t, "field %d is negative", n + 1);
+        p = end;
+        n++;
+    }
+    return n;
+}
+
+void sc_trace_check(sc_trace *t, const char *field, uint64_t v, unsigned width)
+{
+    if (width < 64 && (v >> width))
+        sc_trace_fail(t, "%s = 0x%" PRIx64 " does not fit in %u bits", field, v, width);
+}
+
+void sc_trace_close(sc_trace *t)
+{
+    if (t->f)
+        fclose(t->f);
+    t->f = NULL;
+}
+
+static void trace_write_header(FILE *f, const char *unit, const simt_vl_model *m)
+{
+    fprintf(f, "simtcheck-trace 1\nunit %s\nconfig %s\nlanes %u\n", unit, m->config, m->w);
+    char name[32];
+    unsigned long v;
+    for (const char *p = m->params; sscanf(p, " %31[^= ]=%lu", name, &v) == 2;) {
+        if (strcmp(name, "W") != 0) {
+            for (char *c = name; *c; c++)
+                *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+            fprintf(f, "%s %lu\n", name, v);
+        }
+        p = strchr(p + 1, ' ');
+        if (!p)
+            break;
+    }
+    fprintf(f, "begin\n");
+}
+
+/* The header's text value of a line, or NULL when it has none (no other error). */
+static const char *trace_header_word(sc_trace *t, const char *name, char *out, size_t n)
+{
+    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
+        sc_die("cannot seek in trace '%s'", t->path);
+    t->line = 2;
+    while (read_line(t)) {
+        char key[64], val[64];
+        int k = sscanf(t->buf, "%63s %63s", key, val);
+        if (k >= 1 && !strcmp(key, "begin"))
+            return NULL;
+        if (k == 2 && !strcmp(key, name)) {
+            snprintf(out, n, "%s", val);
+            return out;
+        }
+    }
+    return NULL;
+}
+
+static int in_list(const char *const *l, const char *s)
+{
+    for (int i = 0; l && l[i]; i++)
+        if (!strcmp(l[i], s))
+            return 1;
+    return 0;
+}
+
+static void list_models(FILE *f, const char *unit)
+{
+    for (const simt_vl_model *m = simt_vl_models; m->name; m++)
+        if (!strcmp(m->unit, unit))
+            fprintf(f, "  --config %-8s --lanes %-3u %-22s %s%s: %s\n", m->config, m->w, m->name, m->params,
+                    m->is_default ? " (default)" : "", m->about);
+}
+
+static const simt_vl_model *find_model(const char *unit, const char *config, unsigned w, int from_trace,
+                                       sc_trace *t)
+{
+    int known = 0;
+    for (const simt_vl_model *m = simt_vl_models; m->name; m++) {
+        if (strcmp(m->unit, unit) != 0)
+            continue;
+        if (config ? !strcmp(m->config, config) : m->is_default) {
+            known = 1;
+            if (m->w == w)
+                return m;
+        }
+    }
+    fprintf(stderr, "models of unit %s:\n", unit);
+    list_models(stderr, unit);
+    if (!known && config) {
+        if (from_trace)
+            sc_trace_fail(t, "unit %s has no configuration '%s' (simtcheck %s --list)", unit, config, unit);
+        sc_die("unit %s has no configuration '%s' (simtcheck %s --list)", unit, config, unit);
+    }
+    if (from_trace)
+        sc_trace_fail(t, "unit %s has no model with W=%u config=%s (add the width to its [[config]] in units/%s.toml)",
+                      unit, w, config ? config : "(default)", unit);
+    sc_die("unit %s has no model with W=%u config=%s (add the width to its [[config]] in units/%s.toml)", unit, w,
+           config ? config : "(default)", unit);
+}
+
+const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
+{
+    const sc_opts *o = r->o;
+    const char *unit = r->unit->name;
+    const simt_vl_model *m;
+    if (o->trace_in) {
+        sc_trace_open(t, o->trace_in, unit);
+        uint64_t w = sc_trace_header(t, "lanes");
+        if (o->lanes_given && w != o->lanes)
+            sc_trace_fail(t, "trace has lanes %" PRIu64 " but --lanes %u was given", w, o->lanes);
+        char cfg[64];
+        const char *tc = trace_header_word(t, "config", cfg, sizeof cfg);
+        if (!tc && !o->config)
+            sc_trace_fail(t, "header has no 'config' line (before 'begin'; or give --config)");
+        if (w > 1024)
+            sc_trace_fail(t, "lanes %" PRIu64 " is not a warp width", w);
+        m = find_model(unit, o->config ? o->config : tc, (unsigned)w, 1, t);
+        const int other = tc && o->config && strcmp(tc, o->config) != 0;
+        char name[32];
+        unsigned long v;
+        for (const char *p = m->params; p && sscanf(p, " %31[^= ]=%lu", name, &v) == 2; p = strchr(p + 1, ' ')) {
+            if (!strcmp(name, "W") || (other && in_list(r->unit->replay_free, name)))
+                continue;
+            char lower[32];
+            for (size_t i = 0; i < sizeof lower; i++)
+                lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
+            if (sc_trace_header(t, lower) != v)
+                sc_trace_fail(t, "header %s differs from model %s's %s=%lu", lower, m->name, name, v);
+        }
+    } else {
+        m = find_model(unit, o->config, lanes, 0, NULL);
+    }
+    r->model = m;
+    if (r->record)
+        trace_write_header(r->record, unit, m);
+    return m;
+}
+
+unsigned sc_param(const sc_run *r, const char *name)
+{
+    unsigned long v;
+    if (simt_vl_param(r->model, name, &v))
+        sc_die("internal: model %s has no parameter %s", r->model->name, name);
+    return (unsigned)v;
+}
+
+/* ---- driver ---- */
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: simtcheck UNIT [options]\n"
+        "units (the registry, units/*.toml):\n");
+    for (int i = 0; sc_units[i]; i++)
+        fprintf(f, "  %-10s %s\n", sc_units[i]->name, sc_units[i]->help);
+    fprintf(f,
+        "options:\n"
+        "  --lanes N      warp width W (default 32; a model built for it must exist: --list)\n"
+        "  --config NAME  the unit's named configuration (default: its first; --list shows them)\n"
+        "  --cycles N     random cycles to run (default 100000)\n"
+        "  --seed S       random seed (default: from the clock; always printed)\n"
+        "  --trace FILE   replay a stimulus trace (docs/trace_format.md) instead of random\n"
+        "  --record FILE  write this run's stimulus as a trace\n"
+        "  --wave FILE    write an FST waveform of the whole run\n"
+        "  --test NAME    run a directed test, or a unit's other random mode (--list shows them)\n"
+        "  --fail-dir D   where failure waveforms and traces go (default build/fail)\n"
+        "  --max-report N mismatching signals printed (default 20)\n"
+        "  --quiet        no coverage lines\n"
+        "  --inject-mismatch C  corrupt one expected value at cycle C (tests the harness itself)\n"
+        "  --list         list the unit's models (configurations x widths) and tests\n");
+}
+
+static uint64_t parse_u64(const char *opt, const char *s)
+{
+    char *end;
+    errno = 0;
+    if (!s)
+        sc_die("%s needs a value", opt);
+    uint64_t v = strtoull(s, &end, 0);
+    if (errno || end == s || *end || *s == '-')
+        sc_die("%s: '%s' is not a non-negative number", opt, s);
+    return v;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void mkdir_p(const char *dir)
+{
+    char tmp[512];
+    snprintf(tmp, sizeof tmp, "%s", dir);
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(tmp, 0777);
+            *p = '/';
+        }
+    mkdir(tmp, 0777);
+}
+
+static int is_random_test(const sc_unit *u, const char *test)
+{
+    return test && in_list(u->random_tests, test);
+}
+
+static void run_once(const sc_unit *u, sc_run *r)
+{
+    if (r->o->test && !is_random_test(u, r->o->test))
+        u->directed(r, r->o->test);
+    else
+        u->run(r);
+}
+
+int main(int argc, char **argv)
+{
+    sc_opts o = {0};
+    o.lanes = 32;
+    o.cycles = 100000;
+    o.fail_dir = "build/fail";
+    o.max_report = 20;
+    int seed_given = 0, list = 0;
+
+    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    o.unit = argv[1];
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--lanes")) o.lanes = (unsigned)parse_u64(a, v), o.lanes_given = 1, i++;
+        else if (!strcmp(a, "--config")) { if (!v) sc_die("--config needs a name"); o.config = v; i++; }
+        else if (!strcmp(a, "--cycles")) o.cycles = parse_u64(a, v), i++;
+        else if (!strcmp(a, "--seed")) o.seed = parse_u64(a, v), seed_given = 1, i++;
+        else if (!strcmp(a, "--trace")) { if (!v) sc_die("--trace needs a file"); o.trace_in = v; i++; }
+        else if (!strcmp(a, "--record")) { if (!v) sc_die("--record needs a file"); o.record = v; i++; }
+        else if (!strcmp(a, "--wave")) { if (!v) sc_die("--wave needs a file"); o.wave = v; i++; }
+        else if (!strcmp(a, "--test")) { if (!v) sc_die("--test needs a name"); o.test = v; i++; }
+        else if (!strcmp(a, "--fail-dir")) { if (!v) sc_die("--fail-dir needs a directory"); o.fail_dir = v; i++; }
+        else if (!strcmp(a, "--max-report")) o.max_report = (unsigned)parse_u64(a, v), i++;
+        else if (!strcmp(a, "--inject-mismatch")) o.inject = parse_u64(a, v) + 1, i++;
+        else if (!strcmp(a, "--quiet")) o.quiet = 1;
+        else if (!strcmp(a, "--list")) list = 1;
+        else sc_die("unknown option '%s' (simtcheck --help)", a);
+    }
+    const sc_unit *u = NULL;
+    for (int i = 0; sc_units[i]; i++)
+        if (!strcmp(sc_units[i]->name, o.unit))
+            u = sc_units[i];
+    if (!u) {
+        usage(stderr);
+        sc_die("unknown unit '%s'", o.unit);
+    }
+    static const char *const none[] = {NULL};
+    const char *const *rtests = u->random_tests ? u->random_tests : none;
+    if (o.config) {
+        int known = 0;
+        for (const simt_vl_model *m = simt_vl_models; m->name; m++)
+            known |= !strcmp(m->unit, u->name) && !strcmp(m->config, o.config);
+        if (!known) {
+            fprintf(stderr, "models of unit %s:\n", u->name);
+            list_models(stderr, u->name);
+            sc_die("unit %s has no configuration '%s' (simtcheck %s --list)", u->name, o.config, u->name);
+        }
+    }
+    if (list) {
+        printf("%s models (--config NAME --lanes W):\n", u->name);
+        list_models(stdout, u->name);
+        printf("%s directed tests:", u->name);
+        for (int i = 0; u->tests[i]; i++)
+            printf(" %s", u->tests[i]);
+        printf("\n");
+        if (u->list_extra)
+            u->list_extra(stdout);
+        if (rtests[0]) {
+            printf("%s random modes (--test, with --seed and --cycles):", u->name);
+            for (int i = 0; rtests[i]; i++)
+                printf(" %s", rtests[i]);
+            printf("\n");
+        }
+        return 0;
+    }
+    int random_test = 0; /* --test names a seeded random mode: run() runs it like a random run */
+    if (o.test) {
+        int ok = 0;
+        for (int i = 0; u->tests[i]; i++)
+            ok |= !strcmp(u->tests[i], o.test);
+        for (int i = 0; rtests[i]; i++)
+            random_test |= !strcmp(rtests[i], o.test);
+        if (!ok && !random_test)
+            sc_die("unit %s has no directed test '%s' (simtcheck %s --list)", u->name, o.test, u->name);
+    }
+    if (o.test && o.trace_in)
+        sc_die("--test and --trace cannot be combined");
+    const int seeded = !o.trace_in && (!o.test || random_test);
+    if (!seed_given)
+        o.seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
+    if (seeded)
+        printf("%s: seed %" PRIu64 " (replay with --seed %" PRIu64 ")\n", u->name, o.seed, o.seed);
+
+    sc_run r = {0};
+    r.o = &o;
+    r.unit = u;
+    r.wave = o.wave;
+    r.stop_after = UINT64_MAX;
+    if (o.record) {
+        r.record = fopen(o.record, "w");
+        if (!r.record)
+            sc_die("cannot write '%s': %s", o.record, strerror(errno));
+    }
+    double t0 = now();
+    run_once(u, &r);
+    double dt = now() - t0;
+    if (r.record)
+        fclose(r.record);
+
+    if (r.mismatches && !o.wave) {
+        /* Same stimulus again, up to the first bad cycle, with a waveform and a trace. */
+        char wave[512], trace[512], tag[128];
+        mkdir_p(o.fail_dir);
+        const char *model = r.model ? r.model->name : u->name;
+        if (o.test && random_test)
+            snprintf(tag, sizeof tag, "%s_%s_seed%" PRIu64, model, o.test, o.seed);
+        else if (o.test)
+            snprintf(tag, sizeof tag, "%s_%s", model, o.test);
+        else
+            snprintf(tag, sizeof tag, "%s_seed%" PRIu64, model, o.seed);
+        snprintf(wave, sizeof wave, "%s/%s.fst", o.fail_dir, tag);
+        snprintf(trace, sizeof trace, "%s/%s.trace", o.fail_dir, tag);
+        sc_run r2 = {0};
+        r2.o = &o;
+        r2.unit = u;
+        r2.wave = wave;
+        r2.wave_from = r.first_bad > 100000 ? r.first_bad - 100000 : 0;
+        r2.stop_after = r.first_bad;
+        r2.quiet_mismatch = 1;
+        r2.record = seeded ? fopen(trace, "w") : NULL;
+        run_once(u, &r2);
+        if (r2.record)
+            fclose(r2.record);
+        printf("first mismatch at cycle %" PRIu64 "; waveform up to it: %s (from cycle %" PRIu64 ")\n",
+               r.first_bad, wave, r2.wave_from);
+        if (seeded)
+            printf("stimulus up to it: %s (replay: simtcheck %s --trace %s)\n", trace, u->name, trace);
+    }
+    if (o.test)
+        printf("%s: test %s: %s\n", u->name, o.test,
+               r.directed_fail || r.mismatches ? "FAIL" : "PASS");
+    printf("%s: %" PRIu64 " cycles, %" PRIu64 " mismatches, %.0f cycles/s\n", u->name,
+           r.cycles_run, r.mismatches, dt > 0 ? r.cycles_run / dt : 0.0);
+    return (r.mismatches || r.directed_fail) ? 1 : 0;
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# tb/scripts/doc_output.sh DOC...: check that every program output quoted in a datasheet is the program's
+# own output. In DOC, a block
+#
+#   <!-- output of: COMMAND -->
+#   ```
+#   ...
+#   ```
+#
+# (the marker line, then a fenced block on the next line) must equal what COMMAND prints
+# (stdout and stderr), run from the repository root with build/bin on PATH, without the lines
+# that end in "cycles/s" (the throughput, which changes from run to run). Exit 0 when every
+# block matches, 1 with a diff when one differs or its command fails, 2 when DOC has no marker.
+# Used by tb/tests.txt (doc-* tests).
+set -u
+export PATH="$PWD/build/bin:$PATH"
+rc=0 total=0
+for doc in "$@"; do
+  n=0
+  mapfile -t lines <"$doc"
+  re='^<!-- output of: (.*) -->$'
+  for ((i = 0; i < ${#lines[@]}; i++)); do
+    [[ ${lines[i]} =~ $re ]] || continue
+    cmd=${BASH_REMATCH[1]}
+    n=$((n + 1))
+    if [[ ${lines[i + 1]:-} != '```'* ]]; then
+      echo "$doc:$((i + 1)): no fenced block after the marker of '$cmd'"
+      rc=1
+      continue
+    fi
+    want=$(mktemp) got=$(mktemp)
+    for ((j = i + 2; j < ${#lines[@]}; j++)); do
+      [[ ${lines[j]} == '```' ]] && break
+      printf '%s\n' "${lines[j]}"
+    done >"$want"
+    if [ "$j" -ge "${#lines[@]}" ]; then
+      echo "$doc:$((i + 2)): fenced block of '$cmd' not closed"
+      rc=1
+    else
+      bash -c "$cmd" 2>&1 | sed '/cycles\/s$/d' >"$got"
+      st=${PIPESTATUS[0]}
+      if [ "$st" -ne 0 ]; then
+        echo "$doc:$((i + 1)): '$cmd' exited $st"
+        rc=1
+      fi
+      if ! diff -u --label "$doc:$((i + 3)) (quoted)" --label "$cmd (now)" "$want" "$got"; then
+        echo "$doc:$((i + 1)): the quoted output of '$cmd' differs from the program's (diff above)"
+        rc=1
+      else
+        echo "$doc:$((i + 1)): '$cmd': identical ($(wc -l <"$want") lines)"
+      fi
+    fi
+    rm -f "$want" "$got"
+  done
+  if [ "$n" -eq 0 ]; then
+    echo "$doc: no '<!-- output of: COMMAND -->' marker"
+    [ "$rc" -eq 0 ] && rc=2
+  fi
+  total=$((total + n))
+done
+[ "$rc" -eq 0 ] && echo "doc-output: $total quoted output(s) identical to the programs'"
+exit $rc

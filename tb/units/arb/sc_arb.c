@@ -1,0 +1,136 @@
+/* sc_arb: simtcheck unit "arb": the ten arbiter operators of rtl/arb/simt_arb_top.sv (PC,
+ * memory first-lane, combined, unified, memory min-line; area and delay forms) against the C
+ * model cmodel/simt_arb.c, every cycle, in both modes.
+ *
+ * Trace line (hex): mode valid key_0 ... key_{W-1}. Header: config lanes pc_w sp_w off_w. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "simt_arb.h"
+#include "simtcheck.h"
+#include "vl_arb.h"
+
+static const char *const arb_tests[] = {NULL};
+
+/* Keys with many ties and corner values: the cases a min-select gets wrong. */
+static void gen_keys(sc_rng *g, const simt_arb_cfg *c, uint64_t *key, uint64_t *valid, int *mode)
+{
+    const uint64_t km = simt_arb_key_mask(c);
+    const uint64_t wm = c->w >= 64 ? ~0ull : (1ull << c->w) - 1;
+    *mode = (int)sc_below(g, 2);
+    switch (sc_below(g, 8)) {
+    case 0: *valid = wm; break;
+    case 1: *valid = 0; break;
+    case 2: *valid = 1ull << sc_below(g, c->w); break;
+    case 3: *valid = wm & ~(1ull << sc_below(g, c->w)); break;
+    case 4: *valid = sc_rand(g) & sc_rand(g) & sc_rand(g) & wm; break;
+    default: *valid = sc_rand(g) & wm; break;
+    }
+    uint64_t pool[4];
+    unsigned npool = 1 + (unsigned)sc_below(g, 4);
+    unsigned scheme = (unsigned)sc_below(g, 6);
+    uint64_t base = sc_rand(g) & km;
+    for (unsigned p = 0; p < npool; p++) {
+        switch (scheme) {
+        case 0: pool[p] = sc_rand(g) & km; break;                          /* random */
+        case 1: pool[p] = base ^ (1ull << sc_below(g, c->sp_w + c->pc_w)); break; /* one bit apart */
+        case 2: pool[p] = (base + sc_below(g, 3)) & km; break;             /* adjacent values */
+        case 3: pool[p] = sc_chance(g, 50) ? 0 : km - sc_below(g, 2); break; /* extremes */
+        default: pool[p] = (base & ~(uint64_t)0xff) | (sc_rand(g) & 0xff); break; /* same line/SP */
+        }
+    }
+    for (unsigned i = 0; i < c->w; i++) {
+        uint64_t k = pool[sc_below(g, npool)];
+        if (scheme >= 4 && sc_chance(g, 50))  /* same line, other offset or SP: memory ties */
+            k ^= (sc_rand(g) & ((1ull << c->off_w) - 1)) | ((sc_rand(g) & 3) << c->pc_w);
+        if (sc_chance(g, 5))
+            k = sc_rand(g);
+        key[i] = k & km;
+    }
+}
+
+/* One evaluation (the operators are combinational: no clock), compared with the C model. */
+static void arb_cycle(sc_lockstep *ls, const vl_arb_ops *m, const simt_arb_cfg *c,
+                      int mode, uint64_t valid, const uint64_t *key)
+{
+    sc_run *r = ls->r;
+    simt_arb_out exp[SIMT_ARB_NOPS], act[SIMT_ARB_NOPS];
+    simt_arb_eval_all(c, mode, valid, key, exp);
+    m->eval(ls->rtl, mode, valid, key, act);
+    sc_ls_sample(ls);
+    for (int n = 0; n < SIMT_ARB_NOPS; n++) {
+        char sig[64];
+        snprintf(sig, sizeof sig, "%s.valid_o", simt_arb_op_name[n]);
+        sc_cmp(r, sig, -1, (uint64_t)exp[n].valid, (uint64_t)act[n].valid);
+        snprintf(sig, sizeof sig, "%s.key_o", simt_arb_op_name[n]);
+        sc_cmp(r, sig, -1, exp[n].key, act[n].key);
+        snprintf(sig, sizeof sig, "%s.match_o", simt_arb_op_name[n]);
+        sc_cmp(r, sig, -1, exp[n].match, act[n].match);
+    }
+    sc_ls_edge(ls);
+}
+
+static void arb_run(sc_run *r)
+{
+    const sc_opts *o = r->o;
+    sc_trace tr;
+    const vl_arb_ops *m = sc_open_model(r, &tr, o->lanes)->ops;
+    simt_arb_cfg c = {m->w, m->pc_w, m->sp_w, m->off_w};
+    char err[128];
+    if (simt_arb_cfg_check(&c, err, sizeof err))
+        sc_die("model %s: %s", m->name, err);
+    sc_lockstep ls;
+    sc_ls_open(&ls, r, &m->vl);
+    sc_rng g = {o->seed};
+    uint64_t key[64], v[66];
+    const uint64_t km = simt_arb_key_mask(&c);
+    uint64_t ties = 0, mem_cycles = 0, empty = 0;
+    for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
+        int mode;
+        uint64_t valid;
+        if (o->trace_in) {
+            int n = sc_trace_next(&tr, v, 66);
+            if (n < 0)
+                break;
+            if (n != (int)c.w + 2)
+                sc_trace_fail(&tr, "expected %u fields (mode valid key x %u), got %d", c.w + 2, c.w, n);
+            sc_trace_check(&tr, "mode", v[0], 1);
+            sc_trace_check(&tr, "valid", v[1], c.w);
+            for (unsigned i = 0; i < c.w; i++)
+                sc_trace_check(&tr, "key", v[2 + i], c.sp_w + c.pc_w);
+            mode = (int)v[0];
+            valid = v[1];
+            memcpy(key, v + 2, c.w * sizeof key[0]);
+        } else {
+            if (r->cycle >= o->cycles)
+                break;
+            gen_keys(&g, &c, key, &valid, &mode);
+        }
+        if (r->record) {
+            fprintf(r->record, "%x %" PRIx64, mode, valid);
+            for (unsigned i = 0; i < c.w; i++)
+                fprintf(r->record, " %" PRIx64, key[i] & km);
+            fputc('\n', r->record);
+        }
+        arb_cycle(&ls, m, &c, mode, valid, key);
+        simt_arb_out e;
+        simt_arb_eval(&c, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, mode, valid, key, &e);
+        ties += __builtin_popcountll(e.match) > 1;
+        mem_cycles += mode;
+        empty += !valid;
+    }
+    if (o->trace_in)
+        sc_trace_close(&tr);
+    sc_ls_close(&ls);
+    if (!o->quiet && !r->quiet_mismatch)
+        printf("arb coverage: %" PRIu64 " memory-mode cycles, %" PRIu64 " cycles with ties at the minimum, %" PRIu64 " with no valid lane\n",
+               mem_cycles, ties, empty);
+}
+
+const sc_unit sc_unit_arb = {
+    .name = "arb",
+    .help = "the four arbiter operators of Brunie & Collange 2013 Table 5, both forms (--config netlist: "
+            "the Yosys gate-level netlist)",
+    .tests = arb_tests,
+    .run = arb_run,
+};

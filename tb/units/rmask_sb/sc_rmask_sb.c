@@ -1,0 +1,646 @@
+/* sc_rmask_sb: simtcheck unit "rmask_sb": simt_rmask_sb (R-mask, Fig. 8b) and simt_sb_base (baseline,
+ * Fig. 8a) RTL against cmodel/simt_rmask_sb.c; contract docs/units/rmask_sb.md.
+ *
+ * Random runs play a front end and execution pipeline for NW warps: each warp is a set of
+ * splits with disjoint active masks that diverge (a split cut in two) and reconverge (two
+ * splits merged) at random; each split decodes its next instruction (random registers from a
+ * small pool, so registers are reused across splits and scoreboards fill up) only after its
+ * previous one issued (one I-buffer entry per split, as in the paper); ready instructions
+ * issue at random; issued instructions write back after a random latency in random order.
+ * Bad requests (issue of a non-eligible or empty slot, writeback of a register without entry,
+ * decode into an occupied slot or with an empty mask) are mixed in on purpose.
+ * Besides the RTL/C comparison of every output and state bit, every cycle checks the
+ * scoreboard against the in-flight writes the testbench knows of (R-mask version): a slot is
+ * ready iff none of its operands has an in-flight write on a lane of its active mask (no
+ * dependency cleared early, no false dependency).
+ *
+ * --config base selects the baseline (simt_sb_base), --config rmask (the default) the R-mask version.
+ * Directed test fig9: ElTantawy et al. 2014 Fig. 9, steps 1-6.
+ *
+ * Trace line (hex): dec_valid dec_slot dec_warp dec_mask dec_opv dec_reg_0..dec_reg_NSRC
+ * iss_valid iss_slot wb_valid wb_warp wb_reg wb_mask. Header: config lanes nw ne reg_w nib nsrc. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simt_rmask_sb.h"
+#include "simtcheck.h"
+#include "vl_rmask_sb.h"
+
+static const char *const sb_tests[] = {"fig9", NULL};
+
+/* ---- lockstep (the unit-independent part: sc_lockstep, tb/core/simtcheck.h) ---- */
+
+typedef struct {
+    sc_lockstep core;        /* the RTL model, its clock and waveform */
+    const vl_rmask_sb_ops *m;
+    simt_rmask_sb gold;
+    simt_rmask_sb_cfg cfg;
+    simt_rmask_sb_out out;   /* golden outputs of the cycle just run */
+} lockstep;
+
+static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
+{
+    memset(ls, 0, sizeof *ls);
+    ls->m = sc_open_model(r, tr, lanes)->ops;
+    ls->cfg = (simt_rmask_sb_cfg){ls->m->w, ls->m->nw, ls->m->ne, ls->m->reg_w, ls->m->nib, ls->m->nsrc, ls->m->base};
+    char err[128];
+    if (simt_rmask_sb_cfg_check(&ls->cfg, err, sizeof err))
+        sc_die("model %s: %s", ls->m->name, err);
+    simt_rmask_sb_reset(&ls->gold, &ls->cfg);
+    sc_ls_open(&ls->core, r, &ls->m->vl);
+}
+
+static void ls_peek(const lockstep *ls, simt_rmask_sb_out *o)
+{
+    static const simt_rmask_sb_in idle;
+    simt_rmask_sb_eval(&ls->gold, &idle, o);
+}
+
+static void ls_cycle(lockstep *ls, const simt_rmask_sb_in *in)
+{
+    sc_run *r = ls->core.r;
+    const simt_rmask_sb_cfg *c = &ls->cfg;
+    static simt_rmask_sb_out a;
+    simt_rmask_sb_out *e = &ls->out;
+    simt_rmask_sb_eval(&ls->gold, in, e);
+    ls->m->eval(ls->core.rtl, in, &a);
+    sc_ls_sample(&ls->core);
+    sc_cmp(r, "iss_ok_o", -1, (uint64_t)e->iss_ok, (uint64_t)a.iss_ok);
+    sc_cmp(r, "iss_full_o", -1, (uint64_t)e->iss_full, (uint64_t)a.iss_full);
+    sc_cmp(r, "bad_o", -1, e->bad, a.bad);
+    sc_cmp(r, "ib_valid_o", -1, e->ib_valid, a.ib_valid);
+    sc_cmp(r, "ib_ready_o", -1, e->ib_ready, a.ib_ready);
+    for (unsigned i = 0; i < c->nib; i++) {
+        sc_cmp(r, "ib_warp_o", (int)i, e->ib_warp[i], a.ib_warp[i]);
+        sc_cmp(r, "ib_mask_o", (int)i, e->ib_mask[i], a.ib_mask[i]);
+        sc_cmp(r, "ib_dep_o", (int)i, e->ib_dep[i], a.ib_dep[i]);
+    }
+    for (unsigned t = 0; t < c->nw * c->ne; t++) {
+        sc_cmp(r, "sb_valid_o", (int)t, (uint64_t)e->sb_valid[t], (uint64_t)a.sb_valid[t]);
+        sc_cmp(r, "sb_reg_o", (int)t, e->sb_reg[t], a.sb_reg[t]);
+        sc_cmp(r, "sb_rmask_o", (int)t, e->sb_rmask[t], a.sb_rmask[t]);
+    }
+    simt_rmask_sb_step(&ls->gold, in);
+    sc_ls_edge(&ls->core);
+}
+
+static void record_cycle(FILE *f, const simt_rmask_sb_cfg *c, const simt_rmask_sb_in *in)
+{
+    fprintf(f, "%x %x %x %" PRIx64 " %x", in->dec_valid, in->dec_slot, in->dec_warp, in->dec_mask, in->dec_opv);
+    for (unsigned k = 0; k <= c->nsrc; k++)
+        fprintf(f, " %x", in->dec_reg[k]);
+    fprintf(f, " %x %x %x %x %x %" PRIx64 "\n", in->iss_valid, in->iss_slot, in->wb_valid, in->wb_warp, in->wb_reg,
+            in->wb_mask);
+}
+
+/* ---- random environment ---- */
+
+#define MAX_SPLIT 64
+#define MAX_FLIGHT 4096
+
+typedef struct {
+    int live;
+    unsigned warp;
+    uint64_t mask;
+    int slot;              /* I-buffer slot of its decoded instruction, or -1 */
+} split;
+
+typedef struct {
+    int split;             /* -1: slot empty (as far as the testbench knows) */
+    unsigned warp, opv;
+    uint64_t mask;
+    unsigned reg[SIMT_SB_MAX_OP];
+} tb_slot;
+
+typedef struct {
+    unsigned warp, reg;
+    uint64_t mask, due;
+} flight;
+
+typedef struct {
+    uint64_t decodes, issues, wbs, partial_wbs, full_stalls, cross_split_reads, partial_wb_clears;
+    uint64_t diverges, merges, same_warp_all, bad_iss, bad_wb, bad_dec, max_entries, max_splits, max_flight;
+} cover;
+
+static uint64_t subset(sc_rng *g, uint64_t m)
+{
+    for (;;) {
+        uint64_t s = sc_rand(g) & m;
+        if (!sc_below(g, 3)) { /* the low lanes against the high lanes, too */
+            unsigned n = (unsigned)__builtin_popcountll(m), cut = 1 + (unsigned)sc_below(g, n - 1), k = 0;
+            s = 0;
+            for (unsigned i = 0; i < 64 && k < cut; i++)
+                if (m >> i & 1)
+                    s |= 1ull << i, k++;
+        }
+        if (s && s != m)
+            return s;
+    }
+}
+
+/* In-flight writes of (warp, reg) on lanes of mask (baseline: any lane). */
+static int pending(const flight *fl, unsigned nfl, unsigned warp, unsigned reg, uint64_t mask)
+{
+    for (unsigned i = 0; i < nfl; i++)
+        if (fl[i].warp == warp && fl[i].reg == reg && (fl[i].mask & mask))
+            return 1;
+    return 0;
+}
+
+static void sb_run(sc_run *r)
+{
+    const sc_opts *o = r->o;
+    sc_trace tr;
+    lockstep ls;
+    ls_open(&ls, r, &tr, o->lanes);
+    const simt_rmask_sb_cfg *c = &ls.cfg;
+    const uint64_t wm = sc_ones(c->w);
+    const unsigned nop = c->nsrc + 1;
+
+    sc_rng g = {o->seed};
+    static split sp[MAX_SPLIT];
+    static flight fl[MAX_FLIGHT];
+    static tb_slot ts[SIMT_SB_MAX_IB];
+    unsigned nfl = 0;
+    cover cv;
+    memset(&cv, 0, sizeof cv);
+    memset(sp, 0, sizeof sp);
+    for (unsigned i = 0; i < SIMT_SB_MAX_IB; i++)
+        ts[i].split = -1;
+    for (unsigned w = 0; w < c->nw; w++)
+        sp[w] = (split){1, w, wm, -1};
+    unsigned pool = 8, lat_max = 30, wb_pct = 70, iss_pct = 70, div_pct = 3;
+    simt_rmask_sb_in in;
+    simt_rmask_sb_out st, after;
+    ls_peek(&ls, &st);
+
+    for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
+        memset(&in, 0, sizeof in);
+        if (o->trace_in) {
+            uint64_t v[32];
+            int n = sc_trace_next(&tr, v, 32);
+            if (n < 0)
+                break;
+            int want = 5 + (int)nop + 6;
+            if (n != want)
+                sc_trace_fail(&tr, "expected %d fields, got %d", want, n);
+            unsigned wid = c->nw > 1 ? 64 - (unsigned)__builtin_clzll(c->nw - 1) : 1;
+            unsigned sid = c->nib > 1 ? 64 - (unsigned)__builtin_clzll(c->nib - 1) : 1;
+            static const char *const fn[] = {"dec_valid", "dec_slot", "dec_warp", "dec_mask", "dec_opv"};
+            unsigned fw[] = {1, sid, wid, c->w, nop};
+            for (int i = 0; i < 5; i++)
+                sc_trace_check(&tr, fn[i], v[i], fw[i]);
+            in.dec_valid = (int)v[0], in.dec_slot = (unsigned)v[1], in.dec_warp = (unsigned)v[2];
+            in.dec_mask = v[3], in.dec_opv = (unsigned)v[4];
+            for (unsigned k = 0; k < nop; k++) {
+                sc_trace_check(&tr, "dec_reg", v[5 + k], c->reg_w);
+                in.dec_reg[k] = (unsigned)v[5 + k];
+            }
+            const uint64_t *x = v + 5 + nop;
+            static const char *const xn[] = {"iss_valid", "iss_slot", "wb_valid", "wb_warp", "wb_reg", "wb_mask"};
+            unsigned xw[] = {1, sid, 1, wid, c->reg_w, c->w};
+            for (int i = 0; i < 6; i++)
+                sc_trace_check(&tr, xn[i], x[i], xw[i]);
+            in.iss_valid = (int)x[0], in.iss_slot = (unsigned)x[1], in.wb_valid = (int)x[2];
+            in.wb_warp = (unsigned)x[3], in.wb_reg = (unsigned)x[4], in.wb_mask = x[5];
+            if (r->record)
+                record_cycle(r->record, c, &in);
+            ls_cycle(&ls, &in);
+            continue;
+        }
+        if (r->cycle >= o->cycles)
+            break;
+        if (r->cycle % 4000 == 0) { /* phases: register pressure, latency, rates */
+            static const unsigned pools[] = {3, 6, 8, 10, 12, 16, 24};
+            pool = pools[sc_below(&g, 7)];
+            if (pool > (1u << c->reg_w))
+                pool = 1u << c->reg_w;
+            lat_max = 1 + (unsigned)sc_below(&g, 60);
+            wb_pct = 20 + (unsigned)sc_below(&g, 81);
+            iss_pct = 30 + (unsigned)sc_below(&g, 71);
+            div_pct = (unsigned)sc_below(&g, 6);
+        }
+
+        /* divergence and reconvergence of splits that have nothing buffered */
+        if (!c->base && sc_chance(&g, div_pct)) {
+            unsigned idle[MAX_SPLIT], ni = 0;
+            for (unsigned i = 0; i < MAX_SPLIT; i++)
+                if (sp[i].live && sp[i].slot < 0)
+                    idle[ni++] = i;
+            unsigned a = ni ? idle[sc_below(&g, ni)] : 0;
+            if (ni) {
+                if (sc_chance(&g, 50) && __builtin_popcountll(sp[a].mask) >= 2) {
+                    for (unsigned b = 0; b < MAX_SPLIT; b++)
+                        if (!sp[b].live) {
+                            uint64_t s = subset(&g, sp[a].mask);
+                            sp[b] = (split){1, sp[a].warp, sp[a].mask & ~s, -1};
+                            sp[a].mask = s;
+                            cv.diverges++;
+                            break;
+                        }
+                } else {
+                    for (unsigned b = 0; b < MAX_SPLIT; b++)
+                        if (b != a && sp[b].live && sp[b].slot < 0 && sp[b].warp == sp[a].warp) {
+                            sp[a].mask |= sp[b].mask;
+                            sp[b].live = 0;
+                            cv.merges++;
+                            break;
+                        }
+                }
+            }
+        }
+
+        /* writeback: a random in-flight instruction whose latency has elapsed */
+        int garbage_wb = 0, garbage_dec = 0;
+        if (nfl && sc_chance(&g, wb_pct)) {
+            unsigned cand[64], nc = 0;
+            for (unsigned i = 0; i < nfl && nc < 64; i++)
+                if (fl[i].due <= r->cycle)
+                    cand[nc++] = i;
+            if (nc) {
+                unsigned i = cand[sc_below(&g, nc)];
+                in.wb_valid = 1, in.wb_warp = fl[i].warp, in.wb_reg = fl[i].reg, in.wb_mask = fl[i].mask;
+                fl[i] = fl[--nfl];
+            }
+        }
+        if (!in.wb_valid && sc_chance(&g, 2)) { /* bad: a register with no entry */
+            unsigned w = (unsigned)sc_below(&g, c->nw), reg = (unsigned)sc_below(&g, 1u << c->reg_w);
+            if (!simt_rmask_sb_lookup(&ls.gold, w, reg)) {
+                in.wb_valid = 1, in.wb_warp = w, in.wb_reg = reg, in.wb_mask = sc_rand(&g) & wm;
+                garbage_wb = 1;
+            }
+        }
+
+        /* issue: a random ready slot, sometimes a non-eligible one on purpose */
+        if (st.ib_ready && sc_chance(&g, iss_pct)) {
+            unsigned cand[64], nc = 0;
+            for (unsigned i = 0; i < c->nib; i++)
+                if (st.ib_ready >> i & 1)
+                    cand[nc++] = i;
+            in.iss_valid = 1, in.iss_slot = cand[sc_below(&g, nc)];
+        } else if (sc_chance(&g, 3)) {
+            unsigned s = (unsigned)sc_below(&g, c->nib);
+            if (!(st.ib_ready >> s & 1))
+                in.iss_valid = 1, in.iss_slot = s;
+        }
+
+        /* decode: a split with nothing buffered, into a free slot (or the one issuing now) */
+        int dec_split = -1;
+        {
+            unsigned cs[MAX_SPLIT], ncs = 0, fs[64], nfs = 0;
+            for (unsigned i = 0; i < MAX_SPLIT; i++)
+                if (sp[i].live && sp[i].slot < 0)
+                    cs[ncs++] = i;
+            for (unsigned i = 0; i < c->nib; i++)
+                if (!(st.ib_valid >> i & 1))
+                    fs[nfs++] = i;
+            if (in.iss_valid && (st.ib_ready >> in.iss_slot & 1) && sc_chance(&g, 40))
+                fs[nfs++] = in.iss_slot;
+            if (ncs && nfs && sc_chance(&g, 80)) {
+                unsigned s = cs[sc_below(&g, ncs)];
+                /* the split whose instruction issues now may decode its next one in the same cycle */
+                dec_split = (int)s;
+                in.dec_valid = 1;
+                in.dec_slot = fs[sc_below(&g, nfs)];
+                in.dec_warp = sp[s].warp;
+                in.dec_mask = sp[s].mask;
+                in.dec_opv = (unsigned)(sc_rand(&g) & sc_ones(nop));
+                if (sc_chance(&g, 75))
+                    in.dec_opv |= 1;
+                for (unsigned k = 0; k < nop; k++)
+                    in.dec_reg[k] = (unsigned)sc_below(&g, pool);
+            } else if (st.ib_valid && sc_chance(&g, 2)) { /* bad: an occupied slot */
+                unsigned s = (unsigned)sc_below(&g, c->nib);
+                if ((st.ib_valid >> s & 1) && !(in.iss_valid && in.iss_slot == s)) {
+                    in.dec_valid = 1, in.dec_slot = s, in.dec_warp = (unsigned)sc_below(&g, c->nw);
+                    in.dec_mask = sc_rand(&g) & wm, in.dec_opv = (unsigned)(sc_rand(&g) & sc_ones(nop));
+                    for (unsigned k = 0; k < nop; k++)
+                        in.dec_reg[k] = (unsigned)sc_below(&g, pool);
+                    garbage_dec = 1;
+                }
+            } else if (!c->base && sc_chance(&g, 1) && nfs) { /* bad: empty active mask */
+                in.dec_valid = 1, in.dec_slot = fs[0], in.dec_warp = 0, in.dec_mask = 0, in.dec_opv = 1;
+                garbage_dec = 1;
+            }
+        }
+
+        if (r->record)
+            record_cycle(r->record, c, &in);
+        ls_cycle(&ls, &in);
+        const simt_rmask_sb_out *e = &ls.out;
+        ls_peek(&ls, &after);
+
+        /* bookkeeping from the golden model's answers, with checks of its promises */
+        cv.bad_wb += (e->bad & SIMT_SB_BAD_WB) != 0;
+        cv.bad_iss += (e->bad & SIMT_SB_BAD_ISS) != 0;
+        cv.bad_dec += (e->bad & SIMT_SB_BAD_DEC) != 0;
+        if (garbage_wb != ((e->bad & SIMT_SB_BAD_WB) != 0))
+            sc_expect_fail(r, "writeback: bad_o[1] = %d for a %s writeback", (e->bad & SIMT_SB_BAD_WB) != 0,
+                           garbage_wb ? "bad" : "good");
+        if (garbage_dec && !(e->bad & SIMT_SB_BAD_DEC))
+            sc_expect_fail(r, "decode into an occupied slot or with an empty mask was accepted");
+        int iss_good = in.iss_valid && (st.ib_ready >> in.iss_slot & 1);
+        if (in.iss_valid && iss_good != (e->iss_ok || e->iss_full))
+            sc_expect_fail(r, "issue of slot %u: ready %d but iss_ok %d iss_full %d", in.iss_slot, iss_good,
+                           e->iss_ok, e->iss_full);
+        if (in.wb_valid && !garbage_wb) {
+            cv.wbs++;
+            uint64_t left = simt_rmask_sb_lookup(&ls.gold, in.wb_warp, in.wb_reg);
+            if (left) {
+                cv.partial_wbs++;
+                for (unsigned i = 0; i < c->nib; i++)
+                    if ((st.ib_valid >> i & 1) && (after.ib_valid >> i & 1) && ts[i].split >= 0 &&
+                        !(e->iss_ok && in.iss_slot == i) && (st.ib_dep[i] & ~after.ib_dep[i]))
+                        cv.partial_wb_clears++;
+            }
+        }
+        cv.full_stalls += e->iss_full;
+        if (e->iss_ok) {
+            cv.issues++;
+            tb_slot *t = &ts[in.iss_slot];
+            if (t->split < 0)
+                sc_expect_fail(r, "issue accepted from slot %u, which the testbench thinks is empty", in.iss_slot);
+            else {
+                if ((t->opv & 1) && nfl < MAX_FLIGHT)
+                    fl[nfl++] = (flight){t->warp, t->reg[0], c->base ? wm : t->mask,
+                                         r->cycle + 1 + sc_below(&g, lat_max)};
+                sp[t->split].slot = -1;
+                t->split = -1;
+            }
+        }
+        if (in.dec_valid && !garbage_dec && !(e->bad & SIMT_SB_BAD_DEC)) {
+            cv.decodes++;
+            tb_slot *t = &ts[in.dec_slot];
+            *t = (tb_slot){dec_split, in.dec_warp, in.dec_opv, in.dec_mask, {0}};
+            memcpy(t->reg, in.dec_reg, sizeof t->reg);
+            sp[dec_split].slot = (int)in.dec_slot;
+            int cross = 0;
+            for (unsigned k = 1; k < nop; k++)
+                if ((in.dec_opv >> k & 1) && !pending(fl, nfl, in.dec_warp, in.dec_reg[k], in.dec_mask) &&
+                    pending(fl, nfl, in.dec_warp, in.dec_reg[k], wm))
+                    cross = 1;
+            cv.cross_split_reads += cross;
+            if (e->iss_ok && in.wb_valid && !garbage_wb && in.wb_warp == in.dec_warp &&
+                ts[in.iss_slot].warp == in.dec_warp)
+                cv.same_warp_all++;
+        }
+        if (nfl > cv.max_flight)
+            cv.max_flight = nfl;
+        /* The scoreboard against the in-flight writes: ready iff no operand is pending on a lane. */
+        for (unsigned i = 0; i < c->nib; i++) {
+            const tb_slot *t = &ts[i];
+            int v = (after.ib_valid >> i & 1) != 0;
+            if (v != (t->split >= 0)) {
+                sc_expect_fail(r, "slot %u valid %d, testbench expects %d", i, v, t->split >= 0);
+                continue;
+            }
+            if (!v)
+                continue;
+            unsigned dep = 0;
+            for (unsigned k = 0; k < nop; k++)
+                if ((t->opv >> k & 1) && pending(fl, nfl, t->warp, t->reg[k], c->base ? wm : t->mask))
+                    dep |= 1u << k;
+            if (dep != after.ib_dep[i])
+                sc_expect_fail(r, "slot %u (warp %u, mask 0x%" PRIx64 "): dep mask 0x%x, in-flight writes give 0x%x%s",
+                               i, t->warp, t->mask, after.ib_dep[i], dep,
+                               (after.ib_dep[i] & ~dep) ? " (false dependency)" : " (dependency cleared early)");
+        }
+        for (unsigned w = 0; w < c->nw; w++) {
+            unsigned n = 0;
+            for (unsigned e2 = 0; e2 < c->ne; e2++)
+                n += after.sb_valid[w * c->ne + e2] != 0;
+            if (n > cv.max_entries)
+                cv.max_entries = n;
+        }
+        unsigned nsp = 0;
+        for (unsigned i = 0; i < MAX_SPLIT; i++)
+            nsp += sp[i].live;
+        if (nsp > cv.max_splits)
+            cv.max_splits = nsp;
+        st = after;
+        if (r->directed_fail > 20)
+            sc_die("too many expectation failures");
+    }
+    if (o->trace_in)
+        sc_trace_close(&tr);
+    sc_ls_close(&ls.core);
+    if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
+        printf("sb coverage: %" PRIu64 " decodes, %" PRIu64 " issues, %" PRIu64 " writebacks (%" PRIu64
+               " partial), %" PRIu64 " full stalls, %" PRIu64 " cross-split reads without dependency, %" PRIu64
+               " dependencies cleared by a partial writeback, %" PRIu64 " divergences, %" PRIu64 " merges (max %" PRIu64
+               " splits), %" PRIu64 " decode+issue+writeback in one warp and cycle, max %" PRIu64
+               " entries in a warp, max %" PRIu64 " in flight, bad requests ignored: %" PRIu64 " issue, %" PRIu64
+               " writeback, %" PRIu64 " decode\n",
+               cv.decodes, cv.issues, cv.wbs, cv.partial_wbs, cv.full_stalls, cv.cross_split_reads,
+               cv.partial_wb_clears, cv.diverges, cv.merges, cv.max_splits, cv.same_warp_all, cv.max_entries,
+               cv.max_flight, cv.bad_iss, cv.bad_wb, cv.bad_dec);
+}
+
+/* ---- directed test: ElTantawy et al. 2014 Fig. 9 ---- */
+
+/* The paper's table, as printed. Per step: two scoreboard rows (register or -1, R-mask) and
+ * two I-buffer rows (instruction 0..3 or -1, dep-mask "R1 R0" as a 2-bit number, I-mask).
+ * Masks are 4-bit strings with lane 0 rightmost. Step 0 is the initial state. */
+typedef struct { int reg; unsigned rmask; } fig_sb;
+typedef struct { int insn; unsigned dep, imask; } fig_ib;
+typedef struct { fig_sb sb[2]; fig_ib ib[2]; } fig_row;
+
+static const fig_row fig9[7] = {
+    /* -  */ {{{-1, 0}, {-1, 0}}, {{0, 0x0, 0xf}, {-1, 0, 0}}},
+    /* 1  */ {{{0, 0xf}, {-1, 0}}, {{1, 0x1, 0x5}, {2, 0x0, 0xa}}},
+    /* 2  */ {{{0, 0xf}, {1, 0xa}}, {{1, 0x1, 0x5}, {-1, 0, 0}}},
+    /* 3  */ {{{0, 0xf}, {1, 0xa}}, {{1, 0x1, 0x5}, {3, 0x3, 0xa}}},
+    /* 4  */ {{{-1, 0}, {1, 0xa}}, {{1, 0x0, 0x5}, {3, 0x2, 0xa}}},
+    /* 5  */ {{{-1, 0}, {1, 0xf}}, {{-1, 0, 0}, {3, 0x2, 0xa}}},
+    /* 6  */ {{{-1, 0}, {1, 0x5}}, {{-1, 0, 0}, {3, 0x0, 0xa}}},
+};
+
+/* I0: LOAD R0,0(R5)  I1: LOAD R1,0(R0)  I2: LOAD R1,0(R4)  I3: ADD R4,R0,R1 (dst, src1, src2) */
+static const unsigned fig_regs[4][3] = {{0, 5, 0}, {1, 0, 0}, {1, 4, 0}, {4, 0, 1}};
+static const unsigned fig_opv[4] = {0x3, 0x3, 0x3, 0x7};
+static const unsigned fig_imask[4] = {0xf, 0x5, 0xa, 0xa};
+
+static uint64_t rep4(unsigned p, unsigned w)
+{
+    uint64_t m = 0;
+    for (unsigned i = 0; i < w; i++)
+        m |= (uint64_t)(p >> (i % 4) & 1) << i;
+    return m;
+}
+
+/* n bits of v, most significant first (masks: lane 0 rightmost, as the paper prints them). */
+static void fig_bits(char *b, uint64_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        b[i] = (char)('0' + (v >> (n - 1 - i) & 1));
+    b[n] = 0;
+}
+
+/* The program's instruction (0..3) whose operands a slot of the C model holds, or -1. */
+static int fig_insn_of(const simt_sb_slot *sl)
+{
+    for (int i = 0; i < 4; i++) {
+        int same = sl->opv == fig_opv[i];
+        for (unsigned k = 0; k < 3 && same; k++)
+            same = !(fig_opv[i] >> k & 1) || sl->reg[k] == fig_regs[i][k];
+        if (same)
+            return i;
+    }
+    return -1;
+}
+
+/* A slot's dependency mask by register, as the paper names it: bit j for Rj (j = 0, 1) is
+ * the OR of the dep bits of the operands naming Rj; *other = a dep bit on another register. */
+static unsigned fig_dep_by_reg(const simt_sb_slot *sl, unsigned dep, unsigned nop, int *other)
+{
+    unsigned d = 0;
+    *other = 0;
+    for (unsigned k = 0; k < nop; k++)
+        if ((sl->opv >> k & 1) && (dep >> k & 1)) {
+            if (sl->reg[k] <= 1)
+                d |= 1u << sl->reg[k];
+            else
+                *other = 1;
+        }
+    return d;
+}
+
+static void fig9_header(const simt_rmask_sb_cfg *c)
+{
+    int mw = c->w > 6 ? (int)c->w : 6;
+    printf("Fig. 9 from the C model's state: simt_rmask_sb W=%u, warp 0; rows = scoreboard entries 0-1 and "
+           "I-buffer slots 0-1; masks lane 0 rightmost; Dep-mask bits R1 R0\n", c->w);
+    printf("     | %-4s %-*s | %-5s %-8s %s\n", "Reg", mw, "R-mask", "Inst.", "Dep-mask", "I-mask");
+}
+
+/* Print the two scoreboard rows and the two I-buffer rows of warp 0 from the C model's state,
+ * then compare them with the paper's row `step`. */
+static void fig9_check(sc_run *r, lockstep *ls, int step)
+{
+    const simt_rmask_sb_cfg *c = &ls->cfg;
+    const unsigned nop = c->nsrc + 1;
+    const int mw = c->w > 6 ? (int)c->w : 6, print = !r->quiet_mismatch;
+    simt_rmask_sb_out st;
+    ls_peek(ls, &st);
+    const fig_row *p = &fig9[step];
+    char a[80], b[80], d[8];
+    for (unsigned row = 0; row < 2; row++) {
+        /* scoreboard row `row` = entry `row` of warp 0; I-buffer row `row` = slot `row` */
+        unsigned e = row, sl = row;
+        int valid = st.sb_valid[e], ibv = (st.ib_valid >> sl & 1) != 0;
+        const simt_sb_slot *slot = &ls->gold.ib[sl];
+        int insn = ibv ? fig_insn_of(slot) : -1, other = 0;
+        unsigned dep2 = ibv ? fig_dep_by_reg(slot, st.ib_dep[sl], nop, &other) : 0;
+        if (print) {
+            char stepname[8] = "";
+            if (row == 0)
+                snprintf(stepname, sizeof stepname, step ? "(%d)" : "init", step);
+            printf("%-4s |", stepname);
+            if (valid) {
+                fig_bits(a, st.sb_rmask[e], c->w);
+                printf(" R%-3u %-*s |", st.sb_reg[e], mw, a);
+            } else {
+                printf(" %-4s %-*s |", "-", mw, "-");
+            }
+            if (ibv) {
+                char in[8] = "?";
+                if (insn >= 0)
+                    snprintf(in, sizeof in, "I%d", insn);
+                fig_bits(d, dep2, 2);
+                fig_bits(b, st.ib_mask[sl], c->w);
+                printf(" %-5s %-8s %s\n", in, other ? strcat(d, "+") : d, b);
+            } else {
+                printf(" %-5s %-8s %s\n", "-", "-", "-");
+            }
+        }
+        const fig_sb *ps = &p->sb[row];
+        if (ps->reg < 0 ? valid
+                        : (!valid || (int)st.sb_reg[e] != ps->reg || st.sb_rmask[e] != rep4(ps->rmask, c->w))) {
+            fig_bits(a, ps->rmask, 4);
+            sc_expect_fail(r, "Fig. 9 step %d scoreboard row %u: paper has %s%d %s", step, row,
+                           ps->reg < 0 ? "(empty)" : "R", ps->reg, ps->reg < 0 ? "" : a);
+        }
+        const fig_ib *q = &p->ib[row];
+        int ok = q->insn < 0 ? !ibv
+                             : ibv && insn == q->insn && dep2 == q->dep && !other &&
+                                   st.ib_mask[sl] == rep4(q->imask, c->w) && st.ib_warp[sl] == 0;
+        if (!ok) {
+            fig_bits(d, q->dep, 2);
+            fig_bits(b, q->imask, 4);
+            if (q->insn < 0)
+                sc_expect_fail(r, "Fig. 9 step %d I-buffer row %u: paper has it empty", step, row);
+            else
+                sc_expect_fail(r, "Fig. 9 step %d I-buffer row %u: paper has I%d Dep-mask %s I-mask %s", step, row,
+                               q->insn, d, b);
+        }
+    }
+}
+
+static void sb_directed(sc_run *r, const char *test)
+{
+    (void)test; /* fig9 */
+    lockstep ls;
+    ls_open(&ls, r, NULL, r->o->lanes);
+    if (ls.m->base)
+        sc_die("fig9 is the R-mask scoreboard's example (--config rmask)");
+    const simt_rmask_sb_cfg *c = &ls.cfg;
+    if (c->nsrc < 2 || c->ne < 2 || c->nib < 2 || c->reg_w < 3)
+        sc_die("fig9 needs NSRC >= 2, NE >= 2, NIB >= 2, REG_W >= 3");
+    simt_rmask_sb_in in;
+    r->cycle = 0;
+    if (!r->quiet_mismatch)
+        fig9_header(c);
+#define DEC(slot, i)                                                                                   \
+    do {                                                                                               \
+        in.dec_valid = 1, in.dec_slot = (slot), in.dec_warp = 0, in.dec_mask = rep4(fig_imask[i], c->w); \
+        in.dec_opv = fig_opv[i];                                                                       \
+        for (unsigned k = 0; k < 3; k++)                                                               \
+            in.dec_reg[k] = fig_regs[i][k];                                                            \
+    } while (0)
+#define CYCLE()                                                                                        \
+    do {                                                                                               \
+        ls_cycle(&ls, &in);                                                                            \
+        r->cycle++;                                                                                    \
+        memset(&in, 0, sizeof in);                                                                     \
+    } while (0)
+    memset(&in, 0, sizeof in);
+    DEC(0, 0);                          /* I0 fetched and decoded: the initial row */
+    CYCLE();
+    fig9_check(r, &ls, 0);
+    in.iss_valid = 1, in.iss_slot = 0;  /* 1: I0 issues; I1 decoded into the freed slot in the same cycle */
+    DEC(0, 1);
+    CYCLE();
+    DEC(1, 2);                          /*    and I2 the next cycle */
+    CYCLE();
+    fig9_check(r, &ls, 1);
+    in.iss_valid = 1, in.iss_slot = 1;  /* 2: I2 issues */
+    CYCLE();
+    fig9_check(r, &ls, 2);
+    DEC(1, 3);                          /* 3: I3 decoded */
+    CYCLE();
+    fig9_check(r, &ls, 3);
+    in.wb_valid = 1, in.wb_warp = 0, in.wb_reg = 0, in.wb_mask = rep4(0xf, c->w); /* 4: I0 writes R0 */
+    CYCLE();
+    fig9_check(r, &ls, 4);
+    in.iss_valid = 1, in.iss_slot = 0;  /* 5: I1 issues */
+    CYCLE();
+    fig9_check(r, &ls, 5);
+    in.wb_valid = 1, in.wb_warp = 0, in.wb_reg = 1, in.wb_mask = rep4(0xa, c->w); /* 6: I2 writes R1 */
+    CYCLE();
+    fig9_check(r, &ls, 6);
+    CYCLE();                            /* the final state through the RTL comparison too */
+#undef DEC
+#undef CYCLE
+    if (ls.out.ib_ready != 0x2)
+        sc_expect_fail(r, "after step 6 I3 (slot 1) must be the only eligible instruction");
+    sc_ls_close(&ls.core);
+}
+
+const sc_unit sc_unit_rmask_sb = {
+    .name = "rmask_sb",
+    .help = "R-mask scoreboard with I-buffer dependency masks; --config base: baseline (ElTantawy 2014 Fig. 8-9)",
+    .tests = sb_tests,
+    .run = sb_run,
+    .directed = sb_directed,
+};

@@ -1,0 +1,583 @@
+/* sc_st_rt: simtcheck unit "st_rt": simt_st_rt (Split / Reconvergence Tables of one warp,
+ * multi-path IPDOM with opportunistic early reconvergence) RTL against cmodel/simt_st_rt.c;
+ * contract docs/units/st_rt.md. Every cycle compares ok, stall, bad, ev, the valid vectors,
+ * pick and done, and every field of every ST and RT entry, free entries' stale fields included.
+ *
+ * Models (--config picks the tables, --list shows what is built; units/st_rt.toml):
+ *   orec    NST = NRT = W, OREC on          dps    NST = 2, NRT = 8, OREC on (DPS)
+ *   noorec  NST = NRT = W, OREC off         small  NST = 4, NRT = 3, OREC on (small tables)
+ * Stimulus:
+ *   random run (default): the CFG walker of tb/stim/cfg_walk.c plays the front end of one warp on
+ *     random programs and checks the unit against its per-lane reference; the warp is reset
+ *     after a capacity deadlock (small tables).
+ *   --test random-ops: random operations on random valid splits with targets, RPCs and block
+ *     starts from a small pool of PCs (so arrivals, both special cases, merges and early
+ *     reconvergence entries occur), stalls, and malformed operations of every kind with
+ *     random values in the unused inputs; checks that exactly the malformed ones are refused
+ *     and that refused, stalled and idle cycles change nothing.
+ *   --test fig5|fig6|fig11|sp1-if|sp2-loop: the paper's directed sequences (tb/units/st_rt/st_rt_directed.c).
+ *
+ * Trace line (hex): rst op sel npc blk tgt tmask rpc. rst = 1: a reset (rst_ni low for one
+ * edge, not a compared cycle; the other fields 0). Header: config lanes pc_w nst nrt orec. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simt_st_rt.h"
+#include "simtcheck.h"
+#include "cfg_walk.h"
+#include "st_rt_directed.h"
+#include "vl_st_rt.h"
+
+/* ---- models ---- */
+
+static void strt_list_extra(FILE *f)
+{
+    fprintf(f, "st_rt directed tests (W=4, --config orec or noorec):\n");
+    strt_dtest_list(f);
+}
+
+/* ---- lockstep (the unit-independent part: sc_lockstep, tb/core/simtcheck.h) ---- */
+
+typedef struct {
+    sc_lockstep core;       /* the RTL model, its clock and waveform */
+    const vl_st_rt_ops *m;
+    simt_st_rt gold;
+    simt_st_rt_cfg cfg;
+    simt_st_rt_out out;     /* golden outputs of the cycle just run */
+    unsigned si_w;          /* sel_i bits */
+} lockstep;
+
+static unsigned bits_for(unsigned n) { return n > 1 ? 32 - (unsigned)__builtin_clz(n - 1) : 1; }
+
+static void ls_open(lockstep *ls, sc_run *r, const vl_st_rt_ops *m)
+{
+    memset(ls, 0, sizeof *ls);
+    ls->m = m;
+    ls->cfg = (simt_st_rt_cfg){m->w, m->pc_w, m->nst, m->nrt, (int)m->orec};
+    ls->si_w = bits_for(m->nst);
+    char err[128];
+    if (simt_st_rt_cfg_check(&ls->cfg, err, sizeof err))
+        sc_die("model %s: %s", m->name, err);
+    simt_st_rt_reset(&ls->gold, &ls->cfg);
+    sc_ls_open(&ls->core, r, &m->vl);
+}
+
+/* Mid-run reset (rst_ni low for one edge), between two cycles. */
+static void ls_reset(lockstep *ls)
+{
+    simt_st_rt_reset(&ls->gold, &ls->cfg);
+    sc_ls_reset(&ls->core);
+}
+
+/* The golden model's outputs for an idle input: the state at the start of the cycle. */
+static void ls_peek(const lockstep *ls, simt_st_rt_out *o)
+{
+    static const simt_st_rt_in idle;
+    simt_st_rt_eval(&ls->gold, &idle, o);
+}
+
+static void ls_cycle(lockstep *ls, const simt_st_rt_in *in)
+{
+    sc_run *r = ls->core.r;
+    const simt_st_rt_cfg *c = &ls->cfg;
+    static simt_st_rt_out a;
+    simt_st_rt_out *e = &ls->out;
+    simt_st_rt_eval(&ls->gold, in, e);
+    ls->m->eval(ls->core.rtl, in, &a);
+    sc_ls_sample(&ls->core);
+    sc_cmp(r, "ok_o", -1, (uint64_t)e->ok, (uint64_t)a.ok);
+    sc_cmp(r, "stall_o", -1, (uint64_t)e->stall, (uint64_t)a.stall);
+    sc_cmp(r, "bad_o", -1, (uint64_t)e->bad, (uint64_t)a.bad);
+    sc_cmp(r, "ev_o", -1, e->ev, a.ev);
+    sc_cmp(r, "st_valid_o", -1, e->st_valid, a.st_valid);
+    sc_cmp(r, "rt_valid_o", -1, e->rt_valid, a.rt_valid);
+    sc_cmp(r, "pick_valid_o", -1, (uint64_t)e->pick_valid, (uint64_t)a.pick_valid);
+    sc_cmp(r, "pick_o", -1, e->pick, a.pick);
+    sc_cmp(r, "done_o", -1, (uint64_t)e->done, (uint64_t)a.done);
+    for (unsigned s = 0; s < c->nst; s++) {
+        const simt_st_ent *x = &e->st[s], *y = &a.st[s];
+        sc_cmp(r, "st_pc_o", (int)s, x->pc, y->pc);
+        sc_cmp(r, "st_bpc_o", (int)s, x->bpc, y->bpc);
+        sc_cmp(r, "st_mask_o", (int)s, x->mask, y->mask);
+        sc_cmp(r, "st_rpc_o", (int)s, x->rpc, y->rpc);
+        sc_cmp(r, "st_hasr_o", (int)s, x->hasr, y->hasr);
+        sc_cmp(r, "st_ridx_o", (int)s, x->ridx, y->ridx);
+    }
+    for (unsigned t = 0; t < c->nrt; t++) {
+        const simt_rt_ent *x = &e->rt[t], *y = &a.rt[t];
+        sc_cmp(r, "rt_pc_o", (int)t, x->pc, y->pc);
+        sc_cmp(r, "rt_rpc_o", (int)t, x->rpc, y->rpc);
+        sc_cmp(r, "rt_hasr_o", (int)t, x->hasr, y->hasr);
+        sc_cmp(r, "rt_ridx_o", (int)t, x->ridx, y->ridx);
+        sc_cmp(r, "rt_rmask_o", (int)t, x->rmask, y->rmask);
+        sc_cmp(r, "rt_pend_o", (int)t, x->pend, y->pend);
+    }
+    simt_st_rt_step(&ls->gold, in);
+    sc_ls_edge(&ls->core);
+}
+
+/* ---- stimulus traces ---- */
+
+#define NFIELD 8
+static const char *const field_names[NFIELD] = {"rst", "op", "sel", "npc", "blk", "tgt", "tmask", "rpc"};
+
+static void field_widths(const lockstep *ls, unsigned *fw)
+{
+    const simt_st_rt_cfg *c = &ls->cfg;
+    const unsigned w[NFIELD] = {1, 3, ls->si_w, c->pc_w, 1, c->pc_w, c->w, c->pc_w};
+    memcpy(fw, w, sizeof w);
+}
+
+static void in_fields(const simt_st_rt_in *in, int rst, uint64_t *v)
+{
+    const uint64_t f[NFIELD] = {(uint64_t)rst, in->op, in->sel, in->npc, (uint64_t)in->blk, in->tgt, in->tmask, in->rpc};
+    memcpy(v, f, sizeof f);
+}
+
+static void record_line(FILE *f, const simt_st_rt_in *in, int rst)
+{
+    uint64_t v[NFIELD];
+    in_fields(in, rst, v);
+    for (int i = 0; i < NFIELD; i++)
+        fprintf(f, i ? " %" PRIx64 : "%" PRIx64, v[i]);
+    fputc('\n', f);
+}
+
+/* A generator must stay inside the port widths (the model does not cut sel or op). */
+static void check_generated(const lockstep *ls, const simt_st_rt_in *in, const char *who)
+{
+    uint64_t v[NFIELD];
+    unsigned fw[NFIELD];
+    in_fields(in, 0, v);
+    field_widths(ls, fw);
+    for (int i = 1; i < NFIELD; i++)
+        if (fw[i] < 64 && (v[i] >> fw[i]))
+            sc_die("internal: %s produced %s = 0x%" PRIx64 ", wider than its %u-bit port", who, field_names[i], v[i],
+                   fw[i]);
+}
+
+/* ---- random operations (--test random-ops) ---- */
+
+enum { K_GOOD, K_BAD, K_RESET };
+
+typedef struct {
+    sc_rng g;
+    const simt_st_rt_cfg *c;
+    unsigned si_w;
+    uint64_t pool[16];
+    unsigned npool;
+    unsigned br_pct, arrive_pct, blk_pct, bad_pct, idle_pct;
+    uint64_t phase_end, prog_end, drain_limit;
+    int drain;
+} ops_gen;
+
+typedef struct {
+    uint64_t cycles, op[8], ok, stall, bad, bad_meant, ev[8], resets, launches, exits;
+    unsigned max_st, max_rt;
+} ops_cov;
+
+static uint64_t ops_pc(ops_gen *p) { return p->pool[sc_below(&p->g, p->npool)]; }
+
+static void ops_phase(ops_gen *p, uint64_t cycle)
+{
+    sc_rng *g = &p->g;
+    const uint64_t pcm = sc_ones(p->c->pc_w), base = sc_rand(g) & pcm;
+    p->npool = 2 + (unsigned)sc_below(g, 15);
+    for (unsigned i = 0; i < p->npool; i++)
+        p->pool[i] = (sc_chance(g, 75) ? base + i : sc_rand(g)) & pcm;
+    p->br_pct = 10 + (unsigned)sc_below(g, 40);
+    p->arrive_pct = 10 + (unsigned)sc_below(g, 50);
+    p->blk_pct = 20 + (unsigned)sc_below(g, 70);
+    p->bad_pct = (unsigned)sc_below(g, 7);
+    p->idle_pct = (unsigned)sc_below(g, 8);
+    p->phase_end = cycle + 500 + sc_below(g, 4000);
+}
+
+/* A strict, non-empty subset of m (which has at least two lanes): random lanes, one run of
+ * consecutive lanes of m, or a single lane. */
+static uint64_t ops_subset(sc_rng *g, uint64_t m)
+{
+    const unsigned n = (unsigned)__builtin_popcountll(m);
+    for (;;) {
+        uint64_t s = 0;
+        switch (sc_below(g, 3)) {
+        case 0:
+            s = sc_rand(g) & m;
+            break;
+        case 1: {
+            unsigned from = (unsigned)sc_below(g, n), len = 1 + (unsigned)sc_below(g, n - 1), k = 0;
+            for (unsigned i = 0; i < 64; i++)
+                if (m >> i & 1) {
+                    if (k >= from && k < from + len)
+                        s |= 1ull << i;
+                    k++;
+                }
+            break;
+        }
+        default:
+            for (unsigned k = (unsigned)sc_below(g, n), i = 0; i < 64; i++)
+                if ((m >> i & 1) && k-- == 0) {
+                    s = 1ull << i;
+                    break;
+                }
+        }
+        if (s && s != m)
+            return s;
+    }
+}
+
+/* Index of a random set bit of v (v != 0). */
+static unsigned ops_pick(sc_rng *g, uint64_t v)
+{
+    unsigned k = (unsigned)sc_below(g, (uint64_t)__builtin_popcountll(v));
+    for (unsigned i = 0;; i++)
+        if ((v >> i & 1) && k-- == 0)
+            return i;
+}
+
+/* A malformed operation (contract "Refused operations"), or K_GOOD when the state offers none
+ * of the kind drawn. */
+static int ops_bad(ops_gen *p, const simt_st_rt_out *st, simt_st_rt_in *in)
+{
+    sc_rng *g = &p->g;
+    const simt_st_rt_cfg *c = p->c;
+    const uint64_t wm = sc_ones(c->w), sels = sc_ones(p->si_w) & ~st->st_valid;
+    uint64_t hasr = 0;
+    for (unsigned s = 0; s < c->nst; s++)
+        if ((st->st_valid >> s & 1) && st->st[s].hasr)
+            hasr |= 1ull << s;
+    switch (sc_below(g, 6)) {
+    case 0: /* op 5..7 */
+        in->op = 5 + (unsigned)sc_below(g, 3);
+        return K_BAD;
+    case 1: /* ADV, BR or EXIT of a free (or non-existent) entry */
+        if (!sels)
+            return K_GOOD;
+        in->op = SIMT_STRT_ADV + (unsigned)sc_below(g, 3);
+        in->sel = ops_pick(g, sels);
+        return K_BAD;
+    case 2: /* BR with lanes outside the split */
+        if (!st->st_valid)
+            return K_GOOD;
+        in->op = SIMT_STRT_BR;
+        in->sel = ops_pick(g, st->st_valid);
+        if (!(wm & ~st->st[in->sel].mask))
+            return K_GOOD;
+        in->tmask = (sc_rand(g) & wm) | 1ull << ops_pick(g, wm & ~st->st[in->sel].mask);
+        return K_BAD;
+    case 3: /* EXIT before the warp has reconverged */
+        if (!hasr)
+            return K_GOOD;
+        in->op = SIMT_STRT_EXIT;
+        in->sel = ops_pick(g, hasr);
+        return K_BAD;
+    default: /* LAUNCH while the warp runs, or of no lane */
+        in->op = SIMT_STRT_LAUNCH;
+        if (st->done)
+            in->tmask = 0;
+        return K_BAD;
+    }
+}
+
+static int ops_next(ops_gen *p, uint64_t cycle, const simt_st_rt_out *st, simt_st_rt_in *in)
+{
+    sc_rng *g = &p->g;
+    const simt_st_rt_cfg *c = p->c;
+    const uint64_t wm = sc_ones(c->w);
+    if (cycle >= p->phase_end)
+        ops_phase(p, cycle);
+    if (sc_below(g, 30000) == 0 || (p->drain && cycle > p->drain_limit) || (!st->done && !st->st_valid))
+        return K_RESET;
+    /* every input random first: the fields an operation does not use must not matter */
+    in->op = (unsigned)sc_below(g, 5);
+    in->sel = (unsigned)(sc_rand(g) & sc_ones(p->si_w));
+    in->npc = ops_pc(p);
+    in->blk = (int)sc_below(g, 2);
+    in->tgt = ops_pc(p);
+    in->tmask = sc_rand(g) & wm;
+    in->rpc = ops_pc(p);
+    if (sc_chance(g, p->idle_pct)) {
+        in->op = SIMT_STRT_NONE;
+        return K_GOOD;
+    }
+    if (sc_chance(g, p->bad_pct) && ops_bad(p, st, in) == K_BAD)
+        return K_BAD;
+    if (st->done) {
+        static const unsigned kinds[] = {0, 0, 0, 1, 2};
+        in->op = SIMT_STRT_LAUNCH;
+        switch (kinds[sc_below(g, 5)]) {
+        case 0: in->tmask = wm; break;
+        case 1: in->tmask = 1ull << sc_below(g, c->w); break;
+        default: in->tmask = (sc_rand(g) & wm) | 1ull << sc_below(g, c->w);
+        }
+        p->prog_end = cycle + 50 + sc_below(g, 3000);
+        p->drain = 0;
+        return K_GOOD;
+    }
+    if (!p->drain && cycle >= p->prog_end) {
+        p->drain = 1;
+        p->drain_limit = cycle + 20000;
+    }
+    const unsigned s = sc_chance(g, 20) ? st->pick : ops_pick(g, st->st_valid);
+    const simt_st_ent *S = &st->st[s];
+    in->sel = s;
+    if (!S->hasr && (p->drain || sc_chance(g, 3))) {
+        in->op = SIMT_STRT_EXIT;
+        return K_GOOD;
+    }
+    if (!p->drain && sc_chance(g, p->br_pct)) {
+        const unsigned k = (unsigned)sc_below(g, 100), n = (unsigned)__builtin_popcountll(S->mask);
+        in->op = SIMT_STRT_BR;
+        if (k < 12 || (n < 2 && k < 56))
+            in->tmask = 0;
+        else if (k < 24 || n < 2)
+            in->tmask = S->mask;
+        else
+            in->tmask = ops_subset(g, S->mask);
+        if (sc_chance(g, 10))
+            in->npc = in->tgt;
+        const unsigned q = (unsigned)sc_below(g, 100);
+        if (S->hasr && q < 25)
+            in->rpc = S->rpc; /* second special case */
+        else if (q < 40)
+            in->rpc = in->tgt; /* first special case, taken side */
+        else if (q < 55)
+            in->rpc = in->npc; /* first special case, fall-through side */
+        return K_GOOD;
+    }
+    in->op = SIMT_STRT_ADV;
+    if (S->hasr && sc_chance(g, p->drain ? 70 : p->arrive_pct))
+        in->npc = S->rpc;
+    in->blk = sc_chance(g, p->blk_pct);
+    return K_GOOD;
+}
+
+/* The effect of one cycle as the golden model reports it, against the intention. */
+static void ops_commit(sc_run *r, ops_cov *cv, int kind, const simt_st_rt_in *in, const simt_st_rt_out *before,
+                       const simt_st_rt_out *e, const simt_st_rt_out *after, const simt_st_rt_cfg *c)
+{
+    cv->cycles++;
+    cv->op[in->op & 7]++;
+    cv->ok += (uint64_t)e->ok;
+    cv->stall += (uint64_t)e->stall;
+    cv->bad += (uint64_t)e->bad;
+    cv->bad_meant += kind == K_BAD;
+    for (unsigned b = 0; b < 8; b++)
+        cv->ev[b] += e->ev >> b & 1;
+    cv->launches += e->ok && in->op == SIMT_STRT_LAUNCH;
+    cv->exits += e->ok && in->op == SIMT_STRT_EXIT;
+    if (kind == K_BAD && !e->bad)
+        sc_expect_fail(r, "malformed operation (op %u sel %u tmask 0x%" PRIx64 ") was not refused", in->op, in->sel,
+                       in->tmask);
+    if (kind == K_GOOD && e->bad)
+        sc_expect_fail(r, "well-formed operation (op %u sel %u) was refused", in->op, in->sel);
+    if (in->op != SIMT_STRT_NONE && e->ok + e->stall + e->bad != 1)
+        sc_expect_fail(r, "ok %d stall %d bad %d: exactly one expected", e->ok, e->stall, e->bad);
+    const int st_free = (~before->st_valid & sc_ones(c->nst)) != 0, rt_free = (~before->rt_valid & sc_ones(c->nrt)) != 0;
+    if (e->stall && (in->op != SIMT_STRT_BR || (st_free && rt_free)))
+        sc_expect_fail(r, "stall of op %u although both tables have a free entry", in->op);
+    if (!e->ok) { /* refused, stalled or idle: nothing changes */
+        int same = after->st_valid == before->st_valid && after->rt_valid == before->rt_valid;
+        for (unsigned s = 0; s < c->nst; s++)
+            same &= !memcmp(&after->st[s], &before->st[s], sizeof after->st[s]);
+        for (unsigned t = 0; t < c->nrt; t++)
+            same &= !memcmp(&after->rt[t], &before->rt[t], sizeof after->rt[t]);
+        if (!same)
+            sc_expect_fail(r, "the tables changed in a cycle with ok = 0");
+    }
+    unsigned nst = (unsigned)__builtin_popcountll(after->st_valid), nrt = (unsigned)__builtin_popcountll(after->rt_valid);
+    if (nst > cv->max_st)
+        cv->max_st = nst;
+    if (nrt > cv->max_rt)
+        cv->max_rt = nrt;
+}
+
+static void ops_report(const ops_cov *cv)
+{
+    static const char *const ev[8] = {"div", "newrt", "side", "arrive", "reconv", "merge", "orec", "oskip"};
+    printf("strt random-ops coverage: %" PRIu64 " cycles; ops NONE %" PRIu64 " ADV %" PRIu64 " BR %" PRIu64
+           " EXIT %" PRIu64 " LAUNCH %" PRIu64 " 5-7 %" PRIu64 "; applied %" PRIu64 ", stalled %" PRIu64
+           ", refused %" PRIu64 " (%" PRIu64 " meant); launches %" PRIu64 ", exits %" PRIu64 ", resets %" PRIu64
+           "; max %u ST / %u RT entries\n",
+           cv->cycles, cv->op[0], cv->op[1], cv->op[2], cv->op[3], cv->op[4], cv->op[5] + cv->op[6] + cv->op[7], cv->ok,
+           cv->stall, cv->bad, cv->bad_meant, cv->launches, cv->exits, cv->resets, cv->max_st, cv->max_rt);
+    printf("strt random-ops events:");
+    for (unsigned b = 0; b < 8; b++)
+        printf(" %s %" PRIu64, ev[b], cv->ev[b]);
+    printf(" (reuse %" PRIu64 ")\n", cv->ev[0] - cv->ev[1]);
+}
+
+/* ---- random runs and trace replay ---- */
+
+typedef enum { M_WALK, M_OPS, M_TRACE } mode;
+
+static void strt_run(sc_run *r)
+{
+    const sc_opts *o = r->o;
+    const mode md = o->trace_in ? M_TRACE : (o->test && !strcmp(o->test, "random-ops")) ? M_OPS : M_WALK;
+    sc_trace tr;
+    const vl_st_rt_ops *m = sc_open_model(r, &tr, o->lanes)->ops;
+    lockstep ls;
+    ls_open(&ls, r, m);
+    const simt_st_rt_cfg *c = &ls.cfg;
+
+    strt_walk *wk = NULL;
+    ops_gen og;
+    ops_cov cv;
+    memset(&cv, 0, sizeof cv);
+    if (md == M_WALK) {
+        const strt_walk_opts wo = {.max_depth = 4, .unstructured = 1};
+        wk = strt_walk_new(o->seed, c, &wo);
+        if (!wk)
+            sc_die("the CFG walker does not support model %s", m->name);
+    } else if (md == M_OPS) {
+        memset(&og, 0, sizeof og);
+        og.g.s = o->seed;
+        og.c = c;
+        og.si_w = ls.si_w;
+        ops_phase(&og, 0);
+    }
+    unsigned fw[NFIELD];
+    field_widths(&ls, fw);
+
+    simt_st_rt_in in;
+    simt_st_rt_out st, after;
+    ls_peek(&ls, &st);
+    r->cycle = 0;
+    while (r->cycle <= r->stop_after) {
+        int kind = K_GOOD;
+        memset(&in, 0, sizeof in);
+        if (md == M_TRACE) {
+            uint64_t v[NFIELD + 1];
+            int n = sc_trace_next(&tr, v, NFIELD + 1);
+            if (n < 0)
+                break;
+            if (n != NFIELD)
+                sc_trace_fail(&tr, "expected %d fields (rst op sel npc blk tgt tmask rpc), got %d", NFIELD, n);
+            for (int i = 0; i < NFIELD; i++)
+                sc_trace_check(&tr, field_names[i], v[i], fw[i]);
+            in = (simt_st_rt_in){(unsigned)v[1], (unsigned)v[2], v[3], (int)v[4], v[5], v[6], v[7]};
+            kind = v[0] ? K_RESET : K_GOOD;
+        } else {
+            if (r->cycle >= o->cycles)
+                break;
+            if (md == M_WALK) {
+                strt_walk_next(wk, &st, &in);
+                check_generated(&ls, &in, "the CFG walker");
+            } else {
+                kind = ops_next(&og, r->cycle, &st, &in);
+                if (kind != K_RESET)
+                    check_generated(&ls, &in, "random-ops");
+            }
+        }
+        if (kind == K_RESET) {
+            memset(&in, 0, sizeof in);
+            if (r->record)
+                record_line(r->record, &in, 1);
+            ls_reset(&ls);
+            ls_peek(&ls, &st);
+            cv.resets++;
+            continue;
+        }
+        if (r->record)
+            record_line(r->record, &in, 0);
+        ls_cycle(&ls, &in);
+        ls_peek(&ls, &after);
+        if (md == M_WALK) {
+            char err[512];
+            if (strt_walk_commit(wk, &in, &ls.out, err, sizeof err)) {
+                sc_expect_fail(r, "CFG walker: %s", err);
+                strt_walk_dump(wk, stdout);
+                r->cycle++;
+                break;
+            }
+            if (strt_walk_need_reset(wk)) {
+                memset(&in, 0, sizeof in);
+                if (r->record)
+                    record_line(r->record, &in, 1);
+                ls_reset(&ls);
+                ls_peek(&ls, &after);
+                strt_walk_reset_done(wk);
+            }
+        } else if (md == M_OPS) {
+            ops_commit(r, &cv, kind, &in, &st, &ls.out, &after, c);
+            if (r->directed_fail > 20)
+                sc_die("too many expectation failures");
+        }
+        st = after;
+        r->cycle++;
+    }
+    if (md == M_TRACE)
+        sc_trace_close(&tr);
+    sc_ls_close(&ls.core);
+    if (!o->quiet && !r->quiet_mismatch) {
+        if (md == M_WALK)
+            strt_walk_coverage(wk, stdout);
+        else if (md == M_OPS)
+            ops_report(&cv);
+    }
+    if (wk)
+        strt_walk_free(wk);
+}
+
+/* ---- directed tests: ElTantawy et al. 2014 Fig. 5, 6, 11 and the §3.2 special cases ---- */
+
+static void strt_directed(sc_run *r, const char *test)
+{
+    const sc_opts *o = r->o;
+    const strt_dtest *t = strt_dtest_find(test);
+    if (!t)
+        sc_die("no directed test '%s'", test);
+    const unsigned w = strt_dtest_w(t);
+    if (o->lanes_given && o->lanes != w)
+        sc_die("test %s is written for W = %u (--lanes %u)", test, w, w);
+    const vl_st_rt_ops *m = sc_open_model(r, NULL, w)->ops;
+    unsigned min_nst, min_nrt;
+    int orec;
+    strt_dtest_need(t, &min_nst, &min_nrt, &orec);
+    if (m->nst < min_nst || m->nrt < min_nrt || (orec >= 0 && (unsigned)orec != m->orec))
+        sc_die("test %s needs NST >= %u, NRT >= %u%s; model %s has NST=%u NRT=%u OREC=%u", test, min_nst, min_nrt,
+               orec < 0 ? "" : orec ? ", OREC=1" : ", OREC=0", m->name, m->nst, m->nrt, m->orec);
+    lockstep ls;
+    ls_open(&ls, r, m);
+    printf("st_rt test %s on %s\n", test, m->name);
+    const unsigned n = strt_dtest_steps(t);
+    simt_st_rt_in in;
+    simt_st_rt_out after;
+    char err[1024];
+    for (r->cycle = 0; r->cycle < n && r->cycle <= r->stop_after; r->cycle++) {
+        const unsigned s = (unsigned)r->cycle;
+        strt_dtest_input(t, s, &in);
+        ls_cycle(&ls, &in);
+        ls_peek(&ls, &after);
+        printf("step %2u %-44s ", s, strt_dtest_label(t, s));
+        strt_dtest_print_state(stdout, t, &ls.cfg, &after);
+        printf("\n");
+        if (strt_dtest_check_cycle(t, s, &ls.out, err, sizeof err))
+            sc_expect_fail(r, "step %u (%s): %s", s, strt_dtest_label(t, s), err);
+        if (strt_dtest_check(t, s, &after, err, sizeof err)) {
+            sc_expect_fail(r, "step %u (%s): %s", s, strt_dtest_label(t, s), err);
+            printf("  expected: ");
+            strt_dtest_print_expected(stdout, t, s);
+        }
+    }
+    if (r->cycle <= r->stop_after) { /* the final state through the RTL comparison too */
+        memset(&in, 0, sizeof in);
+        ls_cycle(&ls, &in);
+        r->cycle++;
+    }
+    sc_ls_close(&ls.core);
+}
+
+static const char *const strt_random_tests[] = {"random-ops", NULL};
+
+const sc_unit sc_unit_st_rt = {
+    .name = "st_rt",
+    .help = "Split/Reconvergence Tables, MP IPDOM with OREC (ElTantawy 2014 §3-4); --config orec|noorec|dps|small",
+    .tests = strt_dtest_names,
+    .random_tests = strt_random_tests,
+    .run = strt_run,
+    .directed = strt_directed,
+    .list_extra = strt_list_extra,
+};

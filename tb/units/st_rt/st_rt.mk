@@ -1,0 +1,12 @@
+# tb/units/st_rt/st_rt.mk: the ST/RT unit's own make rules (included by tb/tb.mk).
+# Standalone self-test of the ST/RT stimulus and checkers (tb/stim/cfg_walk.c,
+# tb/units/st_rt/st_rt_directed.c) on the C model only, no RTL:
+# make st_rt-selftest (ST_RT_SELFTEST_ARGS=--quick|--long|--print|--seed N).
+ST_RT_SELFTEST_ARGS ?=
+build/bin/st_rt_selftest: tb/units/st_rt/st_rt_selftest.c tb/stim/cfg_walk.c tb/units/st_rt/st_rt_directed.c \
+                          cmodel/simt_st_rt.c tb/stim/cfg_walk.h tb/units/st_rt/st_rt_directed.h cmodel/simt_st_rt.h
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS_C) $(TB_CFLAGS) -o $@ $(filter %.c,$^)
+.PHONY: st_rt-selftest
+st_rt-selftest: build/bin/st_rt_selftest
+	@build/bin/st_rt_selftest $(ST_RT_SELFTEST_ARGS)

@@ -1,0 +1,729 @@
+/* sc_warp_ctrl: simtcheck unit "warp_ctrl": simt_warp_ctrl RTL against cmodel/simt_warp_ctrl.c.
+ *
+ * Random runs execute random structured programs (if/else, loops with per-lane trip counts and
+ * breaks, switch-like indirect jumps, calls placed after their callers, lane exits, loads and
+ * stores with conflicts and misses) the way the processing elements would: the testbench plays
+ * the PEs (branch outcomes, return addresses, data addresses, cache hits, data return latency)
+ * from the golden model's outputs, and drives model and RTL with the same inputs. Inputs the
+ * unit must ignore (npc/addr of inactive lanes, issue while not ready, stray wake-ups, launch of
+ * live lanes) are driven with garbage on purpose.
+ *
+ * Directed tests replay Collange 2011 Table 2 (if-then-else) and Listing 1 (call placed after
+ * the caller), with and without the SP term, and the memory run-ahead of §4.2.
+ *
+ * Trace line (hex): launch launch_mask launch_pc launch_sp issue op mem_hit wake, then
+ * npc_0..npc_{W-1} nsp_0..nsp_{W-1} when issue=1 and op=1 (BRANCH), or addr_0..addr_{W-1}
+ * when issue=1 and op=2 (MEM). Header: config lanes pc_w sp_w off_w impl; a trace replays on
+ * the other arbiter form with --config (IMPL may differ). */
+#include <inttypes.h>
+#include <string.h>
+#include <stdlib.h>
+
+#include "simt_warp_ctrl.h"
+#include "simtcheck.h"
+#include "vl_warp_ctrl.h"
+
+static const char *const warp_tests[] = {"table2", "listing1", "listing1-nosp", "mem-runahead", NULL};
+
+/* ---- lockstep of golden model and RTL (the unit-independent part: sc_lockstep, tb/core/simtcheck.h) ---- */
+
+typedef struct {
+    sc_lockstep core;        /* the RTL model, its clock and waveform */
+    const vl_warp_ctrl_ops *m;
+    simt_warp_ctrl gold;
+    simt_warp_ctrl_cfg cfg;
+    simt_warp_ctrl_out out;  /* outputs of the cycle just run (golden) */
+} lockstep;
+
+static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
+{
+    memset(ls, 0, sizeof *ls);
+    ls->m = sc_open_model(r, tr, lanes)->ops;
+    ls->cfg = (simt_warp_ctrl_cfg){ls->m->w, ls->m->pc_w, ls->m->sp_w, ls->m->off_w};
+    char err[128];
+    if (simt_warp_ctrl_cfg_check(&ls->cfg, err, sizeof err))
+        sc_die("model %s: %s", ls->m->name, err);
+    simt_warp_ctrl_reset(&ls->gold, &ls->cfg);
+    sc_ls_open(&ls->core, r, &ls->m->vl);
+}
+
+/* State-only outputs (mpc, active, ...) of the golden model, before choosing the inputs. */
+static void ls_peek(const lockstep *ls, simt_warp_ctrl_out *o)
+{
+    static const simt_warp_ctrl_in idle;
+    simt_warp_ctrl_eval(&ls->gold, &idle, o);
+}
+
+/* One cycle: both models see `in`; every output is compared; then the clock edge. */
+static void ls_cycle(lockstep *ls, const simt_warp_ctrl_in *in)
+{
+    sc_run *r = ls->core.r;
+    const unsigned w = ls->cfg.w;
+    simt_warp_ctrl_out a;
+    simt_warp_ctrl_out *e = &ls->out;
+    simt_warp_ctrl_eval(&ls->gold, in, e);
+    ls->m->eval(ls->core.rtl, in, &a);
+    sc_ls_sample(&ls->core);
+    sc_cmp(r, "mpc_valid_o", -1, (uint64_t)e->mpc_valid, (uint64_t)a.mpc_valid);
+    sc_cmp(r, "mpc_o", -1, e->mpc, a.mpc);
+    sc_cmp(r, "msp_o", -1, e->msp, a.msp);
+    sc_cmp(r, "active_o", -1, e->active, a.active);
+    sc_cmp(r, "arb_o", -1, (uint64_t)e->arb, (uint64_t)a.arb);
+    sc_cmp(r, "mem_req_o", -1, (uint64_t)e->mem_req, (uint64_t)a.mem_req);
+    sc_cmp(r, "mem_line_o", -1, e->mem_line, a.mem_line);
+    sc_cmp(r, "served_o", -1, e->served, a.served);
+    sc_cmp(r, "live_o", -1, e->live, a.live);
+    sc_cmp(r, "sleep_o", -1, e->sleep, a.sleep);
+    sc_cmp(r, "done_o", -1, (uint64_t)e->done, (uint64_t)a.done);
+    for (unsigned i = 0; i < w; i++) {
+        sc_cmp(r, "pc_o", (int)i, e->pc[i], a.pc[i]);
+        sc_cmp(r, "sp_o", (int)i, e->sp[i], a.sp[i]);
+    }
+    simt_warp_ctrl_step(&ls->gold, in);
+    sc_ls_edge(&ls->core);
+}
+
+static void record_cycle(FILE *f, const simt_warp_ctrl_cfg *c, const simt_warp_ctrl_in *in)
+{
+    fprintf(f, "%x %" PRIx64 " %" PRIx64 " %" PRIx64 " %x %x %x %" PRIx64, in->launch & 1,
+            in->launch_mask, in->launch_pc, in->launch_sp, in->issue & 1, in->op & 3,
+            in->mem_hit & 1, in->wake);
+    if (in->issue && in->op == SIMT_OP_BRANCH) {
+        for (unsigned i = 0; i < c->w; i++)
+            fprintf(f, " %" PRIx64, in->npc[i]);
+        for (unsigned i = 0; i < c->w; i++)
+            fprintf(f, " %" PRIx64, in->nsp[i]);
+    } else if (in->issue && in->op == SIMT_OP_MEM) {
+        for (unsigned i = 0; i < c->w; i++)
+            fprintf(f, " %" PRIx64, in->addr[i]);
+    }
+    fputc('\n', f);
+}
+
+/* ---- random programs ---- */
+
+enum { I_ALU, I_MEM, I_BR, I_JMP, I_CALL, I_RET, I_IND, I_EXIT };
+#define PROG_MAX 1024
+#define NCASE 4
+#define MAX_DEPTH 4
+
+typedef struct {
+    uint8_t kind;
+    uint8_t p_taken;   /* BR: percent of lanes taking it */
+    uint8_t mempat;    /* MEM: address pattern */
+    uint8_t ncase;     /* IND */
+    uint32_t target;   /* BR/JMP/CALL: instruction index (CALL: function number until patched) */
+    uint32_t cases[NCASE];
+    uint64_t abase;    /* MEM: base address */
+} insn;
+
+typedef struct {
+    insn p[PROG_MAX];
+    unsigned n;
+    unsigned nfunc, func_entry[MAX_DEPTH];
+    uint64_t base;     /* PC of instruction 0 */
+} program;
+
+typedef struct {
+    program *pr;
+    sc_rng *g;
+    const simt_warp_ctrl_cfg *c;
+    unsigned brk[16], nbrk;  /* pending 'break' jumps of the innermost loop */
+    int in_loop;
+} pgen;
+
+static unsigned emit(pgen *pg, unsigned kind)
+{
+    insn *i = &pg->pr->p[pg->pr->n];
+    memset(i, 0, sizeof *i);
+    i->kind = (uint8_t)kind;
+    return pg->pr->n++;
+}
+
+static uint8_t rand_prob(sc_rng *g)
+{
+    static const uint8_t p[] = {0, 100, 50, 50, 10, 90, 30, 70};
+    return p[sc_below(g, sizeof p)];
+}
+
+static void gen_block(pgen *pg, unsigned depth, unsigned level);
+
+static void gen_stmt(pgen *pg, unsigned depth, unsigned level)
+{
+    program *pr = pg->pr;
+    sc_rng *g = pg->g;
+    int room = pr->n + 80 < PROG_MAX && depth < 5;
+    unsigned pick = room ? (unsigned)sc_below(g, 100) : (unsigned)sc_below(g, 40);
+    if (pick < 25) {                                  /* straight-line code */
+        unsigned k = 1 + (unsigned)sc_below(g, 3);
+        while (k--)
+            emit(pg, I_ALU);
+    } else if (pick < 40) {                           /* load/store */
+        unsigned i = emit(pg, I_MEM);
+        pr->p[i].mempat = (uint8_t)sc_below(g, 5);
+        pr->p[i].abase = sc_rand(g) & sc_ones(pg->c->pc_w) & ~(uint64_t)3;
+    } else if (pick < 60) {                           /* if / if-else */
+        unsigned br = emit(pg, I_BR);
+        pr->p[br].p_taken = rand_prob(g);
+        gen_block(pg, depth + 1, level);
+        if (sc_chance(g, 50)) {
+            unsigned j = emit(pg, I_JMP);
+            pr->p[br].target = pr->n;
+            gen_block(pg, depth + 1, level);
+            pr->p[j].target = pr->n;
+        } else {
+            pr->p[br].target = pr->n;
+        }
+    } else if (pick < 72) {                           /* loop, per-lane trip counts, breaks */
+        unsigned save_n = pg->nbrk;
+        int save_in = pg->in_loop;
+        unsigned saved[16];
+        memcpy(saved, pg->brk, sizeof saved);
+        pg->nbrk = 0;
+        pg->in_loop = 1;
+        unsigned start = pr->n;
+        gen_block(pg, depth + 1, level);
+        unsigned back = emit(pg, I_BR);
+        pr->p[back].target = start;
+        pr->p[back].p_taken = (uint8_t)(40 + sc_below(g, 45));
+        for (unsigned b = 0; b < pg->nbrk; b++)
+            pr->p[pg->brk[b]].target = pr->n;
+        memcpy(pg->brk, saved, sizeof saved);
+        pg->nbrk = save_n;
+        pg->in_loop = save_in;
+    } else if (pick < 78 && pg->in_loop && pg->nbrk < 16) { /* break out of the loop */
+        unsigned br = emit(pg, I_BR);
+        pr->p[br].p_taken = (uint8_t)(5 + sc_below(g, 30));
+        pg->brk[pg->nbrk++] = br;
+    } else if (pick < 86 && level < pr->nfunc) {      /* call a function placed later */
+        unsigned i = emit(pg, I_CALL);
+        pr->p[i].target = level + (unsigned)sc_below(g, pr->nfunc - level);
+    } else if (pick < 93) {                           /* switch: indirect jump */
+        unsigned ind = emit(pg, I_IND);
+        unsigned k = 2 + (unsigned)sc_below(g, NCASE - 1), js[NCASE];
+        pr->p[ind].ncase = (uint8_t)k;
+        for (unsigned c = 0; c < k; c++) {
+            pr->p[ind].cases[c] = pr->n;
+            gen_block(pg, depth + 2, level);
+            js[c] = emit(pg, I_JMP);
+        }
+        for (unsigned c = 0; c < k; c++)
+            pr->p[js[c]].target = pr->n;
+    } else {                                          /* if (c) exit */
+        unsigned br = emit(pg, I_BR);
+        pr->p[br].p_taken = (uint8_t)(70 + sc_below(g, 31));
+        emit(pg, I_EXIT);
+        pr->p[br].target = pr->n;
+    }
+}
+
+static void gen_block(pgen *pg, unsigned depth, unsigned level)
+{
+    unsigned k = 1 + (unsigned)sc_below(pg->g, depth == 0 ? 6 : 3);
+    while (k--)
+        gen_stmt(pg, depth, level);
+}
+
+static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c)
+{
+    pgen pg = {pr, g, c, {0}, 0, 0};
+    pr->n = 0;
+    unsigned max_calls = (unsigned)(sc_ones(c->sp_w) < MAX_DEPTH - 1 ? sc_ones(c->sp_w) : MAX_DEPTH - 1);
+    pr->nfunc = (unsigned)sc_below(g, max_calls + 1);
+    /* Mostly anywhere; sometimes straddling the top of the PC space, so PCs wrap. */
+    pr->base = sc_chance(g, 15) ? (sc_ones(c->pc_w) - sc_below(g, 64)) : (sc_rand(g) & sc_ones(c->pc_w) & ~(uint64_t)0xfff);
+    gen_block(&pg, 0, 0);
+    emit(&pg, I_EXIT);
+    /* Functions after the code that calls them: the case of Listing 1. Function f may call
+     * functions f+1.. only, so the call depth is bounded (SP never wraps). */
+    for (unsigned f = 0; f < pr->nfunc; f++) {
+        pr->func_entry[f] = pr->n;
+        gen_block(&pg, 1, f + 1);
+        emit(&pg, I_RET);
+    }
+    for (unsigned i = 0; i < pr->n; i++)
+        if (pr->p[i].kind == I_CALL)
+            pr->p[i].target = pr->func_entry[pr->p[i].target];
+}
+
+/* ---- the testbench as processing elements ---- */
+
+typedef struct {
+    uint64_t ret[SIMT_WARP_MAX_W][MAX_DEPTH];
+    unsigned depth[SIMT_WARP_MAX_W];
+    uint64_t wake_at[SIMT_WARP_MAX_W];
+    uint64_t sp0;
+} pes;
+
+typedef struct {
+    uint64_t divergent, merges, calls, rets, indirect, mem_ops, conflicts, misses, wakes,
+             launches, relaunch_live, exits, arb_cycles, shortcuts, wraps, garbage_issue,
+             stray_wake, programs, max_depth, off_program;
+} cover;
+
+static uint64_t pc_of(const program *pr, const simt_warp_ctrl_cfg *c, unsigned idx)
+{
+    return (pr->base + idx) & sc_ones(c->pc_w);
+}
+
+static void mem_addrs(sc_rng *g, const simt_warp_ctrl_cfg *c, const insn *in, simt_warp_ctrl_in *x)
+{
+    uint64_t lines[3] = {in->abase, in->abase + (1ull << c->off_w) * (1 + sc_below(g, 4)),
+                         in->abase ^ (sc_rand(g) << c->off_w)};
+    for (unsigned i = 0; i < c->w; i++) {
+        uint64_t a;
+        switch (in->mempat) {
+        case 0: a = in->abase; break;                          /* uniform */
+        case 1: a = in->abase + 4ull * i; break;               /* unit stride */
+        case 2: a = in->abase + 64ull * i; break;              /* two lanes per line */
+        case 3: a = lines[sc_below(g, 3)] + (sc_rand(g) & sc_ones(c->off_w)); break;
+        default: a = sc_rand(g); break;                        /* scattered */
+        }
+        x->addr[i] = a & sc_ones(c->pc_w);
+    }
+}
+
+static void fill_garbage(sc_rng *g, const simt_warp_ctrl_cfg *c, simt_warp_ctrl_in *x)
+{
+    for (unsigned i = 0; i < c->w; i++) {
+        x->npc[i] = sc_rand(g) & sc_ones(c->pc_w);
+        x->nsp[i] = sc_rand(g) & sc_ones(c->sp_w);
+        x->addr[i] = sc_rand(g) & sc_ones(c->pc_w);
+    }
+}
+
+static void warp_run(sc_run *r)
+{
+    const sc_opts *o = r->o;
+    sc_trace tr;
+    lockstep ls;
+    ls_open(&ls, r, &tr, o->lanes);
+    const simt_warp_ctrl_cfg *c = &ls.cfg;
+    const uint64_t wm = sc_ones(c->w);
+
+    sc_rng g = {o->seed};
+    static program pr;
+    static pes pe;
+    cover cv;
+    memset(&cv, 0, sizeof cv);
+    memset(&pe, 0, sizeof pe);
+    pr.n = 0;
+    uint64_t prev_active = 0;
+    simt_warp_ctrl_in in;
+
+    for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
+        memset(&in, 0, sizeof in);
+        if (o->trace_in) {
+            uint64_t v[8 + 2 * SIMT_WARP_MAX_W];
+            int n = sc_trace_next(&tr, v, 8 + 2 * SIMT_WARP_MAX_W);
+            if (n < 0)
+                break;
+            if (n < 8)
+                sc_trace_fail(&tr, "expected at least 8 fields, got %d", n);
+            const char *fn[] = {"launch", "launch_mask", "launch_pc", "launch_sp", "issue", "op", "mem_hit", "wake"};
+            unsigned fw[] = {1, c->w, c->pc_w, c->sp_w, 1, 2, 1, c->w};
+            for (int i = 0; i < 8; i++)
+                sc_trace_check(&tr, fn[i], v[i], fw[i]);
+            in.launch = (int)v[0]; in.launch_mask = v[1]; in.launch_pc = v[2]; in.launch_sp = v[3];
+            in.issue = (int)v[4]; in.op = (unsigned)v[5]; in.mem_hit = (int)v[6]; in.wake = v[7];
+            int want = 8 + (in.issue && in.op == SIMT_OP_BRANCH ? 2 * (int)c->w
+                            : in.issue && in.op == SIMT_OP_MEM ? (int)c->w : 0);
+            if (n != want)
+                sc_trace_fail(&tr, "expected %d fields for issue=%d op=%u, got %d", want, in.issue, in.op, n);
+            for (unsigned i = 0; i < c->w && want > 8; i++) {
+                if (in.op == SIMT_OP_BRANCH) {
+                    sc_trace_check(&tr, "npc", v[8 + i], c->pc_w);
+                    sc_trace_check(&tr, "nsp", v[8 + c->w + i], c->sp_w);
+                    in.npc[i] = v[8 + i];
+                    in.nsp[i] = v[8 + c->w + i];
+                } else {
+                    sc_trace_check(&tr, "addr", v[8 + i], c->pc_w);
+                    in.addr[i] = v[8 + i];
+                }
+            }
+            ls_cycle(&ls, &in);
+            continue;
+        }
+        if (r->cycle >= o->cycles)
+            break;
+
+        simt_warp_ctrl_out s;
+        ls_peek(&ls, &s);
+        fill_garbage(&g, c, &in);
+        in.op = (unsigned)sc_below(&g, 4);
+        in.mem_hit = sc_chance(&g, 70);
+
+        /* Data returns. */
+        for (unsigned i = 0; i < c->w; i++)
+            if ((s.sleep >> i & 1) && pe.wake_at[i] && pe.wake_at[i] <= r->cycle) {
+                in.wake |= 1ull << i;
+                pe.wake_at[i] = 0;
+                cv.wakes++;
+            }
+        if (sc_chance(&g, 3)) {
+            in.wake |= sc_rand(&g) & wm & ~s.sleep;
+            cv.stray_wake++;
+        }
+
+        /* A new warp when the last one is done; rarely, extra lanes mid-run. */
+        if (s.done || sc_below(&g, 1000) < 2) {
+            if (s.done) {
+                gen_program(&pr, &g, c);
+                cv.programs++;
+                pe.sp0 = sc_ones(c->sp_w) - sc_below(&g, 2);
+                cv.wraps += pr.base + pr.n > sc_ones(c->pc_w);
+            } else {
+                cv.relaunch_live++;
+            }
+            if (pr.n) {
+                in.launch = 1;
+                in.launch_mask = sc_chance(&g, 60) ? wm : (sc_rand(&g) & wm);
+                in.launch_pc = pc_of(&pr, c, 0);
+                in.launch_sp = pe.sp0;
+                for (unsigned i = 0; i < c->w; i++)
+                    if ((in.launch_mask & ~s.live) >> i & 1)
+                        pe.depth[i] = 0;
+                cv.launches++;
+            }
+        }
+
+        cv.arb_cycles += s.arb;
+        if (s.mpc_valid && !sc_chance(&g, 8)) {
+            in.issue = 1;
+            uint64_t idx = (s.mpc - pr.base) & sc_ones(c->pc_w);
+            const insn *ins = idx < pr.n ? &pr.p[idx] : NULL;
+            if (!ins) {
+                sc_expect_fail(r, "MPC 0x%" PRIx64 " is outside the program", s.mpc);
+                cv.off_program++;
+                in.op = SIMT_OP_EXIT;
+            } else {
+                cv.shortcuts += prev_active != 0;
+                switch (ins->kind) {
+                case I_ALU: in.op = SIMT_OP_ALU; break;
+                case I_EXIT: in.op = SIMT_OP_EXIT; cv.exits++; break;
+                case I_MEM:
+                    in.op = SIMT_OP_MEM;
+                    mem_addrs(&g, c, ins, &in);
+                    for (unsigned i = 0; i < c->w; i++)
+                        if (!(s.active >> i & 1))
+                            in.addr[i] = sc_rand(&g) & sc_ones(c->pc_w);
+                    cv.mem_ops++;
+                    break;
+                default: {
+                    in.op = SIMT_OP_BRANCH;
+                    uint64_t first = ~0ull;
+                    int div = 0;
+                    for (unsigned i = 0; i < c->w; i++) {
+                        if (!(s.active >> i & 1))
+                            continue;
+                        uint64_t npc = 0, nsp = s.sp[i];
+                        unsigned t;
+                        switch (ins->kind) {
+                        case I_BR:
+                            t = sc_below(&g, 100) < ins->p_taken ? ins->target : (unsigned)idx + 1;
+                            npc = pc_of(&pr, c, t);
+                            break;
+                        case I_JMP: npc = pc_of(&pr, c, ins->target); break;
+                        case I_IND: npc = pc_of(&pr, c, ins->cases[sc_below(&g, ins->ncase)]); break;
+                        case I_CALL:
+                            pe.ret[i][pe.depth[i]++] = pc_of(&pr, c, (unsigned)idx + 1);
+                            if (pe.depth[i] > cv.max_depth)
+                                cv.max_depth = pe.depth[i];
+                            npc = pc_of(&pr, c, ins->target);
+                            nsp = (s.sp[i] - 1) & sc_ones(c->sp_w);
+                            break;
+                        default: /* I_RET */
+                            if (pe.depth[i] == 0) {
+                                sc_expect_fail(r, "lane %u returns with an empty call stack", i);
+                                npc = s.pc[i];
+                            } else {
+                                npc = pe.ret[i][--pe.depth[i]];
+                            }
+                            nsp = (s.sp[i] + 1) & sc_ones(c->sp_w);
+                            break;
+                        }
+                        in.npc[i] = npc;
+                        in.nsp[i] = nsp;
+                        if (first == ~0ull)
+                            first = npc;
+                        else if (npc != first)
+                            div = 1;
+                    }
+                    cv.divergent += div;
+                    cv.calls += ins->kind == I_CALL;
+                    cv.rets += ins->kind == I_RET;
+                    cv.indirect += ins->kind == I_IND;
+                    break;
+                }
+                }
+            }
+        } else if (!s.mpc_valid && sc_chance(&g, 5)) {
+            in.issue = 1;  /* must be ignored: not ready */
+            cv.garbage_issue++;
+        }
+
+        if (r->record)
+            record_cycle(r->record, c, &in);
+        ls_cycle(&ls, &in);
+        const simt_warp_ctrl_out *e = &ls.out;
+        if (in.issue && s.mpc_valid) {
+            if (__builtin_popcountll(e->active) > __builtin_popcountll(prev_active) && prev_active &&
+                !(e->active & ~prev_active & (in.launch_mask)))
+                cv.merges++;
+            prev_active = e->active;
+            if (e->mem_req) {
+                cv.conflicts += (e->active & ~e->served) != 0;
+                cv.misses += !in.mem_hit;
+            }
+        } else {
+            prev_active = 0;
+        }
+        /* Lanes that fell asleep get their data back after a random latency. */
+        simt_warp_ctrl_out after;
+        ls_peek(&ls, &after);
+        for (unsigned i = 0; i < c->w; i++)
+            if ((after.sleep & ~s.sleep) >> i & 1)
+                pe.wake_at[i] = r->cycle + 1 + sc_below(&g, 40);
+    }
+    if (o->trace_in)
+        sc_trace_close(&tr);
+    sc_ls_close(&ls.core);
+    if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
+        printf("warp coverage: %" PRIu64 " programs, %" PRIu64 " launches (%" PRIu64 " mid-run), %" PRIu64
+               " divergent branches, %" PRIu64 " merges, %" PRIu64 " calls (max depth %" PRIu64 "), %" PRIu64
+               " returns, %" PRIu64 " indirect, %" PRIu64 " exits, %" PRIu64 " mem ops, %" PRIu64
+               " conflicts, %" PRIu64 " misses, %" PRIu64 " wake-ups, %" PRIu64 " arbitration cycles, %" PRIu64
+               " back-to-back issues, %" PRIu64 " programs across the PC wrap, %" PRIu64 " ignored issues, %" PRIu64
+               " stray wake-ups\n",
+               cv.programs, cv.launches, cv.relaunch_live, cv.divergent, cv.merges, cv.calls, cv.max_depth,
+               cv.rets, cv.indirect, cv.exits, cv.mem_ops, cv.conflicts, cv.misses, cv.wakes, cv.arb_cycles,
+               cv.shortcuts, cv.wraps, cv.garbage_issue, cv.stray_wake);
+}
+
+/* ---- directed tests from the papers ---- */
+
+/* Run until `n` instructions have issued or `limit` cycles; `lane_next` gives each active
+ * lane's next PC/SP for a BRANCH; `log` receives (MPC, active, PCs before, PCs after). */
+typedef struct {
+    uint64_t mpc, msp, active;
+    unsigned op;
+    uint64_t pc_before[4], pc_after[4];
+} issue_rec;
+
+enum { D_PLAIN, D_CALL, D_RET };
+typedef struct {
+    uint64_t pc;
+    unsigned op;
+    uint64_t taken_mask;   /* BRANCH: lanes going to target (others: pc + 1); MEM: lanes in line A */
+    uint64_t target;       /* BRANCH target; MEM: address of line A (line B is 0x1000 above) */
+    unsigned kind;         /* D_CALL records pc + 1 as return address, D_RET jumps to it */
+    int sp_delta;          /* SP change of the lanes taking the branch (call -1, ret +1) */
+} dinsn;
+
+static const dinsn *find_insn(const dinsn *p, unsigned n, uint64_t pc)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (p[i].pc == pc)
+            return &p[i];
+    return NULL;
+}
+
+/* Runs a small program on lanes 0..3; the testbench holds return addresses for lanes. */
+static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64_t start_pc,
+                             uint64_t sp0, issue_rec *log, unsigned maxlog,
+                             uint64_t wake_lanes_after, unsigned wake_delay)
+{
+    sc_run *r = ls->core.r;
+    simt_warp_ctrl_in in;
+    uint64_t ret[4] = {0};
+    unsigned nlog = 0;
+    uint64_t sleep_since = 0;
+    for (r->cycle = 0; r->cycle < 400; r->cycle++) {
+        simt_warp_ctrl_out s;
+        ls_peek(ls, &s);
+        memset(&in, 0, sizeof in);
+        if (r->cycle == 0) {
+            in.launch = 1;
+            in.launch_mask = 0xf;
+            in.launch_pc = start_pc;
+            in.launch_sp = sp0;
+        } else if (s.done) {
+            break;
+        }
+        if (s.sleep && !sleep_since)
+            sleep_since = r->cycle;
+        if (s.sleep && r->cycle >= sleep_since + wake_delay) {
+            in.wake = s.sleep & wake_lanes_after;
+            sleep_since = 0;
+        }
+        if (s.mpc_valid) {
+            const dinsn *d = find_insn(prog, n, s.mpc);
+            if (!d) {
+                sc_expect_fail(r, "MPC %" PRIu64 " is not in the program", s.mpc);
+                break;
+            }
+            in.issue = 1;
+            in.op = d->op;
+            in.mem_hit = 1;
+            for (unsigned i = 0; i < 4; i++) {
+                if (!(s.active >> i & 1))
+                    continue;
+                int take = (int)(d->taken_mask >> i & 1);
+                in.npc[i] = take ? d->target : s.pc[i] + 1;
+                in.nsp[i] = take ? s.sp[i] + (uint64_t)(int64_t)d->sp_delta : s.sp[i];
+                if (take && d->kind == D_CALL)
+                    ret[i] = s.pc[i] + 1;
+                if (take && d->kind == D_RET)
+                    in.npc[i] = ret[i];
+                in.addr[i] = d->target + (take ? 0 : 0x1000);
+            }
+            if (d->op == SIMT_OP_MEM)
+                in.mem_hit = (s.active & d->taken_mask) != 0; /* the line of taken lanes hits */
+            issue_rec *rec = nlog < maxlog ? &log[nlog] : NULL;
+            if (rec) {
+                rec->mpc = s.mpc;
+                rec->msp = s.msp;
+                rec->active = s.active;
+                rec->op = d->op;
+                for (unsigned i = 0; i < 4; i++)
+                    rec->pc_before[i] = s.pc[i];
+            }
+            ls_cycle(ls, &in);
+            simt_warp_ctrl_out a;
+            ls_peek(ls, &a);
+            if (rec)
+                for (unsigned i = 0; i < 4; i++)
+                    rec->pc_after[i] = a.pc[i];
+            nlog++;
+        } else {
+            ls_cycle(ls, &in);
+        }
+    }
+    return nlog;
+}
+
+static void print_log(const issue_rec *log, unsigned n)
+{
+    printf("  MPC  SP   active  PC_0..3       NPC_0..3\n");
+    for (unsigned k = 0; k < n; k++)
+        printf("  %-4" PRIu64 " %-4" PRIx64 " %x       %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
+               "       %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+               log[k].mpc, log[k].msp, (unsigned)log[k].active, log[k].pc_before[0], log[k].pc_before[1],
+               log[k].pc_before[2], log[k].pc_before[3], log[k].pc_after[0], log[k].pc_after[1],
+               log[k].pc_after[2], log[k].pc_after[3]);
+}
+
+static void expect_sequence(sc_run *r, const issue_rec *log, unsigned n, const uint64_t (*want)[2], unsigned nwant)
+{
+    if (n != nwant)
+        sc_expect_fail(r, "%u instructions issued, the paper's sequence has %u", n, nwant);
+    for (unsigned k = 0; k < n && k < nwant; k++)
+        if (log[k].mpc != want[k][0] || log[k].active != want[k][1])
+            sc_expect_fail(r, "issue %u: MPC %" PRIu64 " active %" PRIx64 ", expected MPC %" PRIu64 " active %" PRIx64,
+                           k + 1, log[k].mpc, log[k].active, want[k][0], want[k][1]);
+}
+
+static void warp_directed(sc_run *r, const char *test)
+{
+    lockstep ls;
+    if (r->o->lanes < 4)
+        sc_die("directed tests need --lanes 4 or more");
+    ls_open(&ls, r, NULL, r->o->lanes);
+    issue_rec log[64];
+    unsigned n;
+    if (!strcmp(test, "table2")) {
+        /* Collange 2011 Table 2 (Brunie & Collange 2013 Tableau 2): if-then-else on 4 threads,
+         * c true for threads 0 and 1. 1: A; 2: if(!c) br 5; 3: B; 4: br 6; 5: C; 6: D; 7: exit. */
+        const dinsn prog[] = {
+            {1, SIMT_OP_ALU, 0, 0, D_PLAIN, 0}, {2, SIMT_OP_BRANCH, 0xc, 5, D_PLAIN, 0},
+            {3, SIMT_OP_ALU, 0, 0, D_PLAIN, 0}, {4, SIMT_OP_BRANCH, 0xf, 6, D_PLAIN, 0},
+            {5, SIMT_OP_ALU, 0, 0, D_PLAIN, 0}, {6, SIMT_OP_ALU, 0, 0, D_PLAIN, 0},
+            {7, SIMT_OP_EXIT, 0, 0, D_PLAIN, 0},
+        };
+        n = run_directed(&ls, prog, 7, 1, 0x10, log, 64, 0, 0);
+        print_log(log, n);
+        /* The table as printed in the paper: MPC, PC_i, NPC_i for threads 0..3. */
+        static const uint64_t paper[6][9] = {
+            {1, 1, 1, 1, 1, 2, 2, 2, 2}, {2, 2, 2, 2, 2, 3, 3, 5, 5}, {3, 3, 3, 5, 5, 4, 4, 5, 5},
+            {4, 4, 4, 5, 5, 6, 6, 5, 5}, {5, 6, 6, 5, 5, 6, 6, 6, 6}, {6, 6, 6, 6, 6, 7, 7, 7, 7},
+        };
+        if (n < 6)
+            sc_expect_fail(r, "only %u instructions issued before the exit", n);
+        for (unsigned k = 0; k < 6 && k < n; k++) {
+            if (log[k].mpc != paper[k][0])
+                sc_expect_fail(r, "row %u: MPC %" PRIu64 ", paper %" PRIu64, k + 1, log[k].mpc, paper[k][0]);
+            for (unsigned i = 0; i < 4; i++) {
+                if (log[k].pc_before[i] != paper[k][1 + i])
+                    sc_expect_fail(r, "row %u: PC_%u = %" PRIu64 ", paper %" PRIu64, k + 1, i, log[k].pc_before[i], paper[k][1 + i]);
+                if (log[k].pc_after[i] != paper[k][5 + i])
+                    sc_expect_fail(r, "row %u: NPC_%u = %" PRIu64 ", paper %" PRIu64, k + 1, i, log[k].pc_after[i], paper[k][5 + i]);
+                int act = (int)(log[k].active >> i & 1), want = paper[k][1 + i] == paper[k][0];
+                if (act != want)
+                    sc_expect_fail(r, "row %u: thread %u %s, paper: %s", k + 1, i, act ? "active" : "inactive", want ? "active" : "inactive");
+            }
+        }
+        if (n != 7 || log[6].mpc != 7 || log[6].active != 0xf)
+            sc_expect_fail(r, "expected the exit at 7 once, with all four threads");
+    } else if (!strcmp(test, "listing1") || !strcmp(test, "listing1-nosp")) {
+        /* Collange 2011 Listing 1: kernel { A; if (c) f(); D; } with f placed after the
+         * kernel. 10: A; 11: if(!c) br 13; 12: call f; 13: D; 14: exit; 200: F; 201: ret.
+         * c is true for threads 0 and 1. With the SP term (calls decrement SP), the callee
+         * runs first and all threads reconverge at 13; with min(PC) alone (-nosp: the call
+         * leaves SP unchanged) D runs twice, the paper's failure case (§3). */
+        int nosp = !strcmp(test, "listing1-nosp");
+        const dinsn prog[] = {
+            {10, SIMT_OP_ALU, 0, 0, D_PLAIN, 0}, {11, SIMT_OP_BRANCH, 0xc, 13, D_PLAIN, 0},
+            {12, SIMT_OP_BRANCH, 0xf, 200, D_CALL, nosp ? 0 : -1}, {13, SIMT_OP_ALU, 0, 0, D_PLAIN, 0},
+            {14, SIMT_OP_EXIT, 0, 0, D_PLAIN, 0}, {200, SIMT_OP_ALU, 0, 0, D_PLAIN, 0},
+            {201, SIMT_OP_BRANCH, 0xf, 0, D_RET, nosp ? 0 : 1},
+        };
+        n = run_directed(&ls, prog, 7, 10, 0x80, log, 64, 0, 0);
+        print_log(log, n);
+        if (!nosp) {
+            static const uint64_t want[][2] = {{10, 0xf}, {11, 0xf}, {12, 0x3}, {200, 0x3}, {201, 0x3}, {13, 0xf}, {14, 0xf}};
+            expect_sequence(r, log, n, want, 7);
+        } else {
+            static const uint64_t want[][2] = {{10, 0xf}, {11, 0xf}, {12, 0x3}, {13, 0xc}, {14, 0xc},
+                                               {200, 0x3}, {201, 0x3}, {13, 0x3}, {14, 0x3}};
+            expect_sequence(r, log, n, want, 9);
+        }
+    } else { /* mem-runahead */
+        /* Collange 2011 §4.2: one load; threads 0,1 ask line A and hit, threads 2,3 ask line B
+         * (higher) and miss. 0,1 are served first, 2,3 replay, miss and sleep; 0,1 run ahead;
+         * when the data returns, 2,3 rejoin through arbitration, catch up (lower PC first) and
+         * all four reconverge before the exit. 20: load; 21..26: ALU; 27: exit. */
+        dinsn prog[8];
+        prog[0] = (dinsn){20, SIMT_OP_MEM, 0x3, 0x4000, D_PLAIN, 0};
+        for (unsigned k = 1; k < 7; k++)
+            prog[k] = (dinsn){20 + k, SIMT_OP_ALU, 0, 0, D_PLAIN, 0};
+        prog[7] = (dinsn){27, SIMT_OP_EXIT, 0, 0, D_PLAIN, 0};
+        n = run_directed(&ls, prog, 8, 20, 0x10, log, 64, 0xc, 5);
+        print_log(log, n);
+        if (n < 3 || log[0].mpc != 20 || log[0].active != 0xf || log[1].mpc != 20 || log[1].active != 0xc)
+            sc_expect_fail(r, "expected the load at 20 issued twice: all four threads, then the conflicting 2 and 3");
+        int ahead = 0, joined = 0, exits = 0;
+        for (unsigned k = 2; k < n; k++) {
+            ahead |= log[k].active == 0x3 && log[k].mpc > 21;
+            joined |= log[k].active == 0xf && log[k].op == SIMT_OP_ALU;
+            exits += log[k].op == SIMT_OP_EXIT;
+        }
+        if (!ahead)
+            sc_expect_fail(r, "threads 0 and 1 never ran ahead while 2 and 3 slept");
+        if (!joined)
+            sc_expect_fail(r, "threads 2 and 3 never reconverged with 0 and 1");
+        if (exits != 1 || log[n - 1].active != 0xf)
+            sc_expect_fail(r, "expected one exit with all four threads");
+    }
+    sc_ls_close(&ls.core);
+}
+
+static const char *const warp_replay_free[] = {"IMPL", NULL};
+
+const sc_unit sc_unit_warp_ctrl = {
+    .name = "warp_ctrl",
+    .help = "stack-less warp control, min SP:PC with the unified arbiter (Collange 2011)",
+    .tests = warp_tests,
+    .replay_free = warp_replay_free,
+    .run = warp_run,
+    .directed = warp_directed,
+};

@@ -1,0 +1,21 @@
+# tools/registry.mk: the unit registry (units/*.toml, docs/adding_a_unit.md). tools/registry.py
+# derives build/gen/registry.mk (units, lint tops, Verilator models, synthesis rows), the C
+# tables build/gen/{vl_models,sc_units}.c and build/gen/registry.json; make remakes them when a
+# descriptor changes and reads registry.mk before anything else.
+PYTHON       ?= python3
+REGISTRY_GEN := build/gen
+UNIT_DESCRIPTORS := $(sort $(wildcard units/*.toml)) units/ORDER
+
+$(REGISTRY_GEN)/registry.mk: $(UNIT_DESCRIPTORS) tools/registry.py
+	@$(PYTHON) tools/registry.py gen --out $(REGISTRY_GEN)
+$(REGISTRY_GEN)/vl_models.c $(REGISTRY_GEN)/sc_units.c $(REGISTRY_GEN)/registry.json: $(REGISTRY_GEN)/registry.mk ;
+include $(REGISTRY_GEN)/registry.mk
+
+# Every RTL file of every unit (for tools that read them all).
+RTL_ALL := $(sort $(foreach u,$(UNITS),$(UNIT.$u.RTL)))
+# Lane counts every unit must build and pass at.
+WIDTHS  := 4 8 16 32 64
+
+.PHONY: registry
+registry: $(REGISTRY_GEN)/registry.mk
+	@$(PYTHON) tools/registry.py check
