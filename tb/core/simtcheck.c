@@ -328,10 +328,13 @@ static const simt_vl_model *find_model(const char *unit, const char *config, uns
                                        sc_trace *t)
 {
     int known = 0;
+    for (const simt_vl_model *m = simt_vl_models; m->name; m++)
+        if (!config && !strcmp(m->unit, unit) && m->is_default)
+            config = m->config;
     for (const simt_vl_model *m = simt_vl_models; m->name; m++) {
         if (strcmp(m->unit, unit) != 0)
             continue;
-        if (config ? !strcmp(m->config, config) : m->is_default) {
+        if (config && !strcmp(m->config, config)) {
             known = 1;
             if (m->w == w)
                 return m;
@@ -346,9 +349,9 @@ static const simt_vl_model *find_model(const char *unit, const char *config, uns
     }
     if (from_trace)
         sc_trace_fail(t, "unit %s has no model with W=%u config=%s (add the width to its [[config]] in units/%s.toml)",
-                      unit, w, config ? config : "(default)", unit);
+                      unit, w, config ? config : "?", unit);
     sc_die("unit %s has no model with W=%u config=%s (add the width to its [[config]] in units/%s.toml)", unit, w,
-           config ? config : "(default)", unit);
+           config ? config : "?", unit);
 }
 
 const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
