@@ -3,6 +3,7 @@
 # tools/registry.mk. Method and caveats: synth/README.md.
 #
 #   make synth            every configuration below, in parallel (SYNTH_JOBS, default 2;
+#                         SYNTH_WIDTHS="4 8" or SYNTH_UNITS="arb st_rt" for a subset;
 #                         SYNTH_BIG=1 adds the ST/RT tables at W = 64 with ABC's default
 #                         script, which does not finish in reasonable time):
 #                         build/synth/<cfg>/{run.ys,yosys.log,result.json},
@@ -11,17 +12,12 @@
 #                         (build/synth/netlist/<model>.v, e.g. arb_netlist_W32.v), linted
 #   make synth-clean      remove build/synth
 #
-# Configurations: the [[synth]] sets of every unit descriptor (units/*.toml), expanded by
+# Configurations: the [[synth]] sets of every unit descriptor (units/<unit>.toml), expanded by
 # tools/registry.py into build/gen/registry.mk as $(call synth_add,...) lines. Name:
 # TOP[-TAG][-i<IMPL>][-p<POLICY>]-w<W>, e.g. simt_arb_mem-i0-p0-w32, simt_rmask_sb-paper-w32.
 # All paths are relative: YoWASP Yosys only opens files below the current directory.
 
 SYNTH_DIR        := build/synth
-SYNTH_WIDTHS     ?= $(WIDTHS)
-SYNTH_PC_W       ?= 32
-SYNTH_OFF_W      ?= 7
-SYNTH_ARB_SP_W   ?= 0
-SYNTH_WARP_SP_W  ?= 8
 SYNTH_JOBS       ?= 2
 PYTHON           ?= python3
 SYNTH_CONFIGS    := $(SYNTH_DIR)/configs.txt
@@ -45,9 +41,13 @@ $(SYNTH_DIR)/$1/result.json: $(SYNTH_DIR)/$1/run.ys $8 synth/synth.py \
 	  --unit $2 --impl '$3' --policy '$4' --tag '$5' --w $6 --params '$(strip $7)'
 endef
 
-# The rows, from the registry (build/gen/registry.mk).
+# The rows, from the registry (build/gen/registry.mk); SYNTH_WIDTHS="4 8" and SYNTH_UNITS="arb"
+# (registry unit names) narrow the sweep.
+SYNTH_WIDTHS ?=
+SYNTH_UNITS  ?=
 SYNTH_CFGS :=
-synth_add = $(eval $(call synth_cfg_rules,$1,$2,$3,$4,$5,$6,$7,$8,$9,$(10)))
+synth_keep = $(and $(if $(SYNTH_WIDTHS),$(filter $1,$(SYNTH_WIDTHS)),1),$(if $(SYNTH_UNITS),$(filter $2,$(SYNTH_UNITS)),1))
+synth_add = $(if $(call synth_keep,$6,$(UNIT_OF.$2)),$(eval $(call synth_cfg_rules,$1,$2,$3,$4,$5,$6,$7,$8,$9,$(10))))
 $(eval $(SYNTH_ROWS))
 SYNTH_RESULTS := $(SYNTH_CFGS:%=$(SYNTH_DIR)/%/result.json)
 
@@ -71,8 +71,9 @@ $(SYNTH_CONFIGS): synth-force
 	@printf '%s\n' $(SYNTH_CFGS) > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-$(SYNTH_DIR)/area.csv: $(SYNTH_RESULTS) $(SYNTH_CONFIGS) synth/report.py synth/synth.py
-	@$(PYTHON) synth/report.py report --configs $(SYNTH_CONFIGS) --csv $@ --md $(SYNTH_DIR)/area.md
+$(SYNTH_DIR)/area.csv: $(SYNTH_RESULTS) $(SYNTH_CONFIGS) synth/report.py synth/synth.py $(REGISTRY_GEN)/registry.json
+	@$(PYTHON) synth/report.py report --configs $(SYNTH_CONFIGS) --csv $@ --md $(SYNTH_DIR)/area.md \
+	  --registry $(REGISTRY_GEN)/registry.json
 $(SYNTH_DIR)/area.md: $(SYNTH_DIR)/area.csv
 
 # Gate-level netlists: every Verilated model of the registry whose configuration says

@@ -231,6 +231,7 @@ def gen_mk(units):
         dirs = " ".join(u["rtl"])
         o.append("UNIT.%s.RTL := $(foreach d,%s,$(sort $(wildcard rtl/$d/*.sv)))" % (n, dirs))
         o.append("UNIT.%s.TOPS := %s" % (n, " ".join(u["tops"])))
+        o += ["UNIT_OF.%s := %s" % (t, n) for t in u["tops"]]
         o.append("UNIT.%s.WIDTHS := %s" % (n, " ".join(map(str, u["widths"]))))
         ms = [m for c in u["configs"] for m in c["models"]]
         o.append("UNIT.%s.MODELS := %s" % (n, " ".join(m["name"] for m in ms)))

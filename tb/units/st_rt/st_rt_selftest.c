@@ -8,7 +8,7 @@
  *   - fault injection: a corrupted unit state must be caught by the walker;
  *   - the directed tests of strt_directed (Fig. 5, 6, 11), printing the tables after each step.
  *
- * Build and run (from the repository root; or `make strt-selftest`):
+ * Build and run (from the repository root; or `make st_rt-selftest`):
  *   gcc -std=c11 -O2 -Wall -Wextra -Werror -Icmodel -Itb/stim -Itb/units/st_rt tb/units/st_rt/st_rt_selftest.c tb/stim/cfg_walk.c \
  *       tb/units/st_rt/st_rt_directed.c cmodel/simt_st_rt.c -o build/bin/strt_selftest
  *   build/bin/strt_selftest            (all tests; --quick for a short run, --long for a 10^6 W=32 run)
