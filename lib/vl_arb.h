@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 typedef struct vl_arb_ops {
-    const char *name;               /* e.g. "arb_W32" or "arbgl_W32" */
+    const char *name;               /* "V<model>", e.g. "Varb_rtl_W32" or "Varb_netlist_W32" */
     unsigned w, pc_w, sp_w, off_w;  /* parameters the model was built with */
     int netlist;                    /* 1: Yosys gate-level netlist */
     vl_model_ops vl;                /* create, waveform; no reset or clock (lib/vl_model.h) */
     /* Set inputs, evaluate, read all SIMT_ARB_NOPS operator outputs. */
     void (*eval)(void *m, int mode, uint64_t valid, const uint64_t *key, simt_arb_out *out);
 } vl_arb_ops;
-
 
 #ifdef __cplusplus
 }

@@ -13,14 +13,13 @@ extern "C" {
 #endif
 
 typedef struct vl_st_rt_ops {
-    const char *name;               /* e.g. "Vstrt_W32_S32_R32_O1" (W, NST, NRT, OREC) */
+    const char *name;               /* "V<model>", e.g. "Vst_rt_orec_W32" */
     unsigned w, pc_w, nst, nrt, orec;
     vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
     /* Drive inputs with the clock low, evaluate, read the outputs of the cycle (every table
      * field, stale ones included). Inputs are cut to their port widths. */
     void (*eval)(void *m, const simt_st_rt_in *in, simt_st_rt_out *out);
 } vl_st_rt_ops;
-
 
 #ifdef __cplusplus
 }

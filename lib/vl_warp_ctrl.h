@@ -12,13 +12,12 @@ extern "C" {
 #endif
 
 typedef struct vl_warp_ctrl_ops {
-    const char *name;               /* e.g. "warp_W32_I0" */
+    const char *name;               /* "V<model>", e.g. "Vwarp_ctrl_area_W32" */
     unsigned w, pc_w, sp_w, off_w, impl;
     vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
     /* Drive inputs with the clock low, evaluate, read the outputs of the cycle. */
     void (*eval)(void *m, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *out);
 } vl_warp_ctrl_ops;
-
 
 #ifdef __cplusplus
 }

@@ -65,13 +65,13 @@ muts = {
   'e_base_multipath@prove_base': (None, "base: chparam -set BASE 1 -set SPS 1", "base: chparam -set BASE 1 -set SPS 0"),
 }
 cfg = sby.replace("prove: mode prove", "prove: mode bmc").replace("prove: depth 2", "prove: depth 8")
-assert cfg.count("prove: mode bmc") == 1 and cfg.count("prove: depth 8") == 1, "sb.sby changed?"
+assert cfg.count("prove: mode bmc") == 1 and cfg.count("prove: depth 8") == 1, "rmask_sb.sby changed?"
 for key, (f, a, b) in muts.items():
     name = key.split('@')[0]
     open(f"{out}/{name}.task", "w").write((key.split('@') + ['prove_rm'])[1] + "\n")
     if f is None:                       # environment change: in the .sby
         if cfg.count(a) != 1:
-            sys.exit(f"mutate.sh: {name}: pattern not found once in sb.sby")
+            sys.exit(f"mutate.sh: {name}: pattern not found once in rmask_sb.sby")
         open(f"{out}/{name}.sby", "w").write(cfg.replace(a, b))
         continue
     src = open(f).read()
