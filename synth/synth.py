@@ -5,8 +5,6 @@
                    --params 'NAME=VALUE ...'
       runs D/run.ys with Yosys (log D/yosys.log), parses D/stat.txt, D/stat_ff.txt and
       D/ltp.txt, applies the warning gate and writes D/result.json; prints one progress line.
-  synth.py missing --dir D --configs F --unit U ... --reason TEXT
-      writes a 'missing' result (the unit's RTL file does not exist yet).
   synth.py netlist-gate --log LOG
       exits 1 when the log has a fatal warning (same gate as 'run').
 
@@ -213,19 +211,6 @@ def cmd_run(args):
     return 0
 
 
-def cmd_missing(args):
-    r = base_result(args)
-    os.makedirs(args.dir, exist_ok=True)
-    try:
-        os.remove(os.path.join(args.dir, "result.json"))
-    except FileNotFoundError:
-        pass
-    r["status"] = "missing"
-    r["reason"] = args.reason
-    progress(args, r, "missing (%s)" % args.reason)
-    return 0
-
-
 def cmd_netlist_gate(args):
     warns = log_warnings(read(args.log))
     fatal = [w for w in warns if FATAL_WARNING.search(w)]
@@ -237,24 +222,20 @@ def cmd_netlist_gate(args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
-    for name in ("run", "missing"):
-        p = sub.add_parser(name)
-        p.add_argument("--dir", required=True)
-        p.add_argument("--configs", required=True)
-        p.add_argument("--unit", required=True)
-        p.add_argument("--impl", default="")
-        p.add_argument("--policy", default="")
-        p.add_argument("--tag", default="")
-        p.add_argument("--w", required=True)
-        p.add_argument("--params", default="")
-        if name == "run":
-            p.add_argument("--yosys", required=True)
-        else:
-            p.add_argument("--reason", required=True)
+    p = sub.add_parser("run")
+    p.add_argument("--dir", required=True)
+    p.add_argument("--configs", required=True)
+    p.add_argument("--unit", required=True)
+    p.add_argument("--impl", default="")
+    p.add_argument("--policy", default="")
+    p.add_argument("--tag", default="")
+    p.add_argument("--w", required=True)
+    p.add_argument("--params", default="")
+    p.add_argument("--yosys", required=True)
     p = sub.add_parser("netlist-gate")
     p.add_argument("--log", required=True)
     args = ap.parse_args()
-    return {"run": cmd_run, "missing": cmd_missing, "netlist-gate": cmd_netlist_gate}[args.cmd](args)
+    return {"run": cmd_run, "netlist-gate": cmd_netlist_gate}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -54,7 +54,10 @@ def value(where, v, w):
         return v
     if not re.fullmatch(r"[0-9W+\-*/() ]+", v):
         fail(where, "expression %r may use only W, integers and + - * / ( )" % v)
-    r = eval(v.replace("/", "//"), {"__builtins__": {}}, {"W": w})  # noqa: S307 (checked above)
+    try:
+        r = eval(v.replace("/", "//"), {"__builtins__": {}}, {"W": w})  # noqa: S307 (checked above)
+    except (SyntaxError, ZeroDivisionError) as e:
+        fail(where, "expression %r: %s" % (v, e.msg if isinstance(e, SyntaxError) else e))
     if r < 0:
         fail(where, "expression %r is negative at W = %d" % (v, w))
     return r
@@ -89,7 +92,7 @@ def load_unit(path):
     if not NAME_RE.match(name):
         fail(where, "name %r: lower case letters, digits and _" % name)
     if os.path.basename(path) != name + ".toml":
-        fail(where, "the file of unit '%s' must be %s/%s.toml" % (name, UNITS_DIR, name))
+        fail(where, "the file of unit '%s' must be %s/%s.toml" % (name, os.path.dirname(path), name))
     widths = widths_of(where, d.get("widths"), [4, 8, 16, 32, 64])
     u = {"name": name, "title": d["title"], "paper": d["paper"], "rtl": list(d["rtl"]),
          "tops": list(d["tops"]), "widths": widths, "configs": [], "synth": []}
@@ -148,6 +151,7 @@ def load_all():
     paths = sorted(glob.glob(os.path.join(UNITS_DIR, "*.toml")))
     if not paths:
         raise RegistryError("no unit descriptors in %s/" % UNITS_DIR)
+
     units = [load_unit(p) for p in paths]
     # registry order: the order of the product's story (units/ORDER), then any other by name
     order = []
@@ -359,6 +363,7 @@ def write_if_changed(path, text, touch=False):
 
 
 def main():
+    global UNITS_DIR
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("gen")
@@ -370,7 +375,9 @@ def main():
     p = sub.add_parser("readme")
     p.add_argument("--write", action="store_true")
     p.add_argument("file", nargs="?", default="README.md")
+    ap.add_argument("--units-dir", default="units", help="where the descriptors are (default units/)")
     a = ap.parse_args()
+    UNITS_DIR = a.units_dir
     try:
         units = load_all()
         for u in units:
