@@ -16,11 +16,10 @@ FORCE:
 help:
 	@echo "Targets:"
 	@echo "  make all          main job: test, synth, formal; writes build/report.md (each step runs even if one fails)"
-	@echo "  make test         the test suite tb/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
+	@echo "  make test         the test suite: tb/tests.txt, then tb/units/<unit>/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
 	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit's tops at its widths"
 	@echo "  make registry     check the unit descriptors units/<unit>.toml (docs/adding_a_unit.md)"
 	@echo "  make simtcheck    build build/bin/simtcheck (the cross-check driver; --help for its options)"
-	@echo "  make st_rt-selftest  the ST/RT walker's own checks on the C model (tb/units/st_rt/st_rt.mk)"
 	@echo "  make synth        Yosys area (NAND2-eq) and depth sweep of the registry's [[synth]] rows: build/synth/area.{csv,md};"
 	@echo "                    SYNTH_UNITS=\"arb st_rt\" SYNTH_WIDTHS=\"4 8\" narrow it; SYNTH_BIG=1 adds the ST/RT tables at"
 	@echo "                    W = 64 under ABC's default script (very slow)"
