@@ -1,7 +1,7 @@
 /* simtcheck: cycle-by-cycle cross-check of a unit's RTL against its C golden model.
  *
  *   simtcheck UNIT [--lanes N] [--config NAME] [--cycles N] [--seed S] [--trace FILE]
- *                  [--record FILE] [--wave FILE] [--test NAME] [--list]
+ *                  [--record FILE] [--wave FILE] [--test NAME] [--list] [--trace-doc]
  *
  * Ends with one line "UNIT: C cycles, M mismatches, R cycles/s" and exits 0 only when there
  * was no mismatch (and, for a directed test, every expectation from the paper held). On the
@@ -131,183 +131,6 @@ uint64_t sc_rand(sc_rng *g)
 uint64_t sc_below(sc_rng *g, uint64_t n) { return n ? sc_rand(g) % n : 0; }
 int sc_chance(sc_rng *g, unsigned percent) { return sc_below(g, 100) < percent; }
 
-/* ---- stimulus trace files ---- */
-
-void sc_trace_fail(sc_trace *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "simtcheck: error: %s:%u: ", t->path, t->line);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(2);
-}
-
-static int read_line(sc_trace *t)
-{
-    for (;;) {
-        if (!fgets(t->buf, sizeof t->buf, t->f))
-            return 0;
-        t->line++;
-        size_t n = strlen(t->buf);
-        if (n == sizeof t->buf - 1 && t->buf[n - 1] != '\n')
-            sc_trace_fail(t, "line longer than %zu characters", sizeof t->buf - 2);
-        char *h = strchr(t->buf, '#');
-        if (h)
-            *h = 0;
-        char *p = t->buf;
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-            p++;
-        if (*p)
-            return 1;
-    }
-}
-
-void sc_trace_open(sc_trace *t, const char *path, const char *unit)
-{
-    memset(t, 0, sizeof *t);
-    t->path = path;
-    t->f = fopen(path, "r");
-    if (!t->f)
-        sc_die("cannot open trace '%s': %s", path, strerror(errno));
-    if (!read_line(t) || strncmp(t->buf, "simtcheck-trace 1", 17) != 0)
-        sc_trace_fail(t, "not a simtcheck trace: the first line must be 'simtcheck-trace 1'");
-    char u[64];
-    if (!read_line(t) || sscanf(t->buf, "unit %63s", u) != 1)
-        sc_trace_fail(t, "second line must be 'unit NAME'");
-    if (strcmp(u, unit) != 0)
-        sc_trace_fail(t, "trace is for unit '%s', not '%s'", u, unit);
-    t->header_pos = ftell(t->f);
-}
-
-uint64_t sc_trace_header(sc_trace *t, const char *name)
-{
-    /* Scan the header from its start each time; it is a handful of lines. */
-    if (t->in_body)
-        sc_die("internal: trace header read after the body started");
-    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
-        sc_die("cannot seek in trace '%s'", t->path);
-    t->line = 2;
-    int begun = 0;
-    while (read_line(t)) {
-        char key[64], val[64], extra[8];
-        int n = sscanf(t->buf, "%63s %63s %7s", key, val, extra);
-        if (n >= 1 && strcmp(key, "begin") == 0) {
-            begun = 1;
-            break;
-        }
-        if (n != 2)
-            sc_trace_fail(t, "header lines are 'name value'");
-        if (strcmp(key, name) == 0) {
-            char *end;
-            errno = 0;
-            uint64_t v = strtoull(val, &end, 0);
-            if (errno || *end)
-                sc_trace_fail(t, "header '%s': '%s' is not a number", name, val);
-            return v;
-        }
-    }
-    if (!begun)
-        sc_trace_fail(t, "no 'begin' line: the header must end with 'begin'");
-    sc_trace_fail(t, "header has no '%s' line (before 'begin')", name);
-}
-
-static void skip_to_begin(sc_trace *t)
-{
-    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
-        sc_die("cannot seek in trace '%s'", t->path);
-    t->line = 2;
-    while (read_line(t)) {
-        char key[64];
-        if (sscanf(t->buf, "%63s", key) == 1 && strcmp(key, "begin") == 0)
-            return;
-    }
-    sc_trace_fail(t, "no 'begin' line: the header must end with 'begin'");
-}
-
-int sc_trace_next(sc_trace *t, uint64_t *v, int nmax)
-{
-    if (!t->in_body) {
-        skip_to_begin(t);
-        t->in_body = 1;
-    }
-    if (!read_line(t))
-        return -1;
-    int n = 0;
-    char *p = t->buf;
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-            p++;
-        if (!*p)
-            break;
-        if (n >= nmax)
-            sc_trace_fail(t, "too many fields (more than %d)", nmax);
-        char *end;
-        errno = 0;
-        v[n] = strtoull(p, &end, 16);
-        if (errno == ERANGE)
-            sc_trace_fail(t, "field %d is wider than 64 bits", n + 1);
-        if (end == p || (*end && *end != ' ' && *end != '\t' && *end != '\r' && *end != '\n'))
-            sc_trace_fail(t, "field %d is not a hexadecimal number", n + 1);
-        if (*p == '-')
-            sc_trace_fail(t, "field %d is negative", n + 1);
-        p = end;
-        n++;
-    }
-    return n;
-}
-
-void sc_trace_check(sc_trace *t, const char *field, uint64_t v, unsigned width)
-{
-    if (width < 64 && (v >> width))
-        sc_trace_fail(t, "%s = 0x%" PRIx64 " does not fit in %u bits", field, v, width);
-}
-
-void sc_trace_close(sc_trace *t)
-{
-    if (t->f)
-        fclose(t->f);
-    t->f = NULL;
-}
-
-static void trace_write_header(FILE *f, const char *unit, const simt_vl_model *m)
-{
-    fprintf(f, "simtcheck-trace 1\nunit %s\nconfig %s\nlanes %u\n", unit, m->config, m->w);
-    char name[32];
-    unsigned long v;
-    for (const char *p = m->params; sscanf(p, " %31[^= ]=%lu", name, &v) == 2;) {
-        if (strcmp(name, "W") != 0) {
-            for (char *c = name; *c; c++)
-                *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
-            fprintf(f, "%s %lu\n", name, v);
-        }
-        p = strchr(p + 1, ' ');
-        if (!p)
-            break;
-    }
-    fprintf(f, "begin\n");
-}
-
-/* The header's text value of a line, or NULL when it has none (no other error). */
-static const char *trace_header_word(sc_trace *t, const char *name, char *out, size_t n)
-{
-    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
-        sc_die("cannot seek in trace '%s'", t->path);
-    t->line = 2;
-    while (read_line(t)) {
-        char key[64], val[64];
-        int k = sscanf(t->buf, "%63s %63s", key, val);
-        if (k >= 1 && !strcmp(key, "begin"))
-            return NULL;
-        if (k == 2 && !strcmp(key, name)) {
-            snprintf(out, n, "%s", val);
-            return out;
-        }
-    }
-    return NULL;
-}
-
 static int in_list(const char *const *l, const char *s)
 {
     for (int i = 0; l && l[i]; i++)
@@ -365,7 +188,7 @@ const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
         if (o->lanes_given && w != o->lanes)
             sc_trace_fail(t, "trace has lanes %" PRIu64 " but --lanes %u was given", w, o->lanes);
         char cfg[64];
-        const char *tc = trace_header_word(t, "config", cfg, sizeof cfg);
+        const char *tc = sc_trace_header_word(t, "config", cfg, sizeof cfg);
         if (!tc && !o->config)
             sc_trace_fail(t, "header has no 'config' line (before 'begin'; or give --config)");
         if (w > 1024)
@@ -387,8 +210,11 @@ const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
         m = find_model(unit, o->config, lanes, 0, NULL);
     }
     r->model = m;
+    sc_layout_init(&r->layout, r->unit->trace, unit, m);
+    if (t && o->trace_in)
+        t->layout = &r->layout;
     if (r->record)
-        trace_write_header(r->record, unit, m);
+        sc_trace_write_header(r->record, unit, m);
     return m;
 }
 
@@ -423,7 +249,8 @@ static void usage(FILE *f)
         "  --max-report N mismatching signals printed (default 20)\n"
         "  --quiet        no coverage lines\n"
         "  --inject-mismatch C  corrupt one expected value at cycle C (tests the harness itself)\n"
-        "  --list         list the unit's models (configurations x widths) and tests\n");
+        "  --list         list the unit's models (configurations x widths) and tests\n"
+        "  --trace-doc    print the unit's trace format (its section of docs/trace_format.md)\n");
 }
 
 static uint64_t parse_u64(const char *opt, const char *s)
@@ -478,7 +305,7 @@ int main(int argc, char **argv)
     o.cycles = 100000;
     o.fail_dir = "build/fail";
     o.max_report = 20;
-    int seed_given = 0, list = 0;
+    int seed_given = 0, list = 0, trace_doc = 0;
 
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         usage(argc < 2 ? stderr : stdout);
@@ -500,6 +327,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--inject-mismatch")) o.inject = parse_u64(a, v) + 1, i++;
         else if (!strcmp(a, "--quiet")) o.quiet = 1;
         else if (!strcmp(a, "--list")) list = 1;
+        else if (!strcmp(a, "--trace-doc")) trace_doc = 1;
         else sc_die("unknown option '%s' (simtcheck --help)", a);
     }
     const sc_unit *u = NULL;
@@ -521,6 +349,10 @@ int main(int argc, char **argv)
             list_models(stderr, u->name);
             sc_die("unit %s has no configuration '%s' (simtcheck %s --list)", u->name, o.config, u->name);
         }
+    }
+    if (trace_doc) {
+        sc_trace_doc(stdout, u->name, u->trace, u->replay_free);
+        return 0;
     }
     if (list) {
         printf("%s models (--config NAME --lanes W):\n", u->name);

@@ -5,6 +5,7 @@
 #ifndef SIMTCHECK_H
 #define SIMTCHECK_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -28,6 +29,104 @@ typedef struct {
     uint64_t inject;       /* --inject-mismatch C: corrupt one expected value at cycle C-1 (harness self-test) */
 } sc_opts;
 
+/* ---- Stimulus trace files (docs/trace_format.md): tb/core/sc_trace.c ----
+ *
+ * A trace is a header of "name value" lines, "begin", then one line of hexadecimal fields per
+ * cycle. A unit declares the fields of its cycle line once, as a table of sc_field; the
+ * recorder (sc_trace_write), the parser with its field-count and width checks (sc_trace_read)
+ * and the unit's section of docs/trace_format.md (simtcheck UNIT --trace-doc) all follow from
+ * it. Each field names where its value lives in the unit's line struct (any struct: the
+ * model's input struct, or one of the driver's own), so no unit writes a field three times:
+ *
+ *     typedef struct { unsigned mode; uint64_t valid, key[64]; } arb_line;
+ *     static const sc_field arb_fields[] = {
+ *         {"mode",  "1",         NULL, NULL, SC_AT(arb_line, mode),     "0: PC mode, 1: memory mode"},
+ *         {"valid", "W",         NULL, NULL, SC_AT(arb_line, valid),    "the lane mask"},
+ *         {"key",   "SP_W+PC_W", "W",  NULL, SC_ARRAY(arb_line, key),   "lane i's SP:PC"},
+ *     };
+ *     const sc_unit sc_unit_arb = {..., .trace = SC_TRACE_DEF(arb_fields, "what a line drives")};
+ *
+ *     replay:  while (sc_trace_read(&tr, &line)) ...     record:  sc_trace_write(r, &line);
+ *
+ * width and repeat are expressions over the model's parameters (the registry's names, W
+ * included): sums of terms NUMBER, PARAM, clog2(PARAM) (bits of an index below PARAM, at least
+ * 1), each optionally NUMBER*; e.g. "1", "W", "SP_W+PC_W", "clog2(NIB)", "NSRC+1". A repeated
+ * field holds `repeat` values name[0] .. name[n-1]. A conditional field (when = "issue=1
+ * op=1": every named field, earlier on the line, single and unconditional, has that value) is
+ * on the line only when its condition holds; otherwise the parser stores 0 and the recorder
+ * writes nothing. Inconsistent tables (an unknown parameter, a repeat beyond the struct's
+ * array, a width beyond its member) are refused when the model opens, and by --trace-doc for
+ * every model of the unit. */
+typedef struct {
+    const char *name;    /* an identifier; a repeated field's values are name[0] .. name[n-1] */
+    const char *width;   /* bits of each value (expression) */
+    const char *repeat;  /* NULL: one value; else how many (expression) */
+    const char *when;    /* NULL: on every line; else "F=v ...": only when those fields have those values */
+    size_t off, size, cap; /* where the values live in the line struct: SC_AT or SC_ARRAY */
+    const char *doc;     /* the field's meaning (--trace-doc) */
+} sc_field;
+
+#define SC_MEMBER_(T, m) (((T *)0)->m)
+/* A scalar member m of the line struct T (an integer of 1, 2, 4 or 8 bytes; m may be nested: in.op). */
+#define SC_AT(T, m) offsetof(T, m), sizeof SC_MEMBER_(T, m), 1
+/* An array member m of T: a repeated field's values, element k at m[k]. */
+#define SC_ARRAY(T, m) offsetof(T, m), sizeof SC_MEMBER_(T, m)[0], sizeof SC_MEMBER_(T, m) / sizeof SC_MEMBER_(T, m)[0]
+
+typedef struct {
+    const sc_field *f;
+    unsigned n;
+    const char *about;   /* --trace-doc: what a line drives, one or more lines of text */
+} sc_trace_def;
+#define SC_TRACE_DEF(fields, about_text) \
+    (&(const sc_trace_def){(fields), (unsigned)(sizeof(fields) / sizeof((fields)[0])), (about_text)})
+
+#define SC_TRACE_MAXF 32   /* fields in a table */
+#define SC_TRACE_MAXC 4    /* terms in a condition */
+#define SC_TRACE_MAXV 1024 /* values on a line */
+
+/* A unit's table resolved for one model: every width and count a number, every condition
+ * field an index. */
+typedef struct {
+    const sc_trace_def *def;
+    unsigned width[SC_TRACE_MAXF], count[SC_TRACE_MAXF];
+    unsigned ncond[SC_TRACE_MAXF], cond_f[SC_TRACE_MAXF][SC_TRACE_MAXC];
+    uint64_t cond_v[SC_TRACE_MAXF][SC_TRACE_MAXC];
+    int conditional;  /* some field has a condition */
+} sc_layout;
+
+/* Resolve def for model m (dies with "internal: ..." when the table does not fit the model). */
+void sc_layout_init(sc_layout *l, const sc_trace_def *def, const char *unit, const simt_vl_model *m);
+/* 0 when every present field of line fits its width; else -1 and "key[3] = 0x... does not fit in
+ * 40 bits" in err. */
+int sc_layout_fits(const sc_layout *l, const void *line, char *err, size_t n);
+
+typedef struct {
+    FILE *f;
+    const char *path;
+    unsigned line;
+    long header_pos;  /* file offset of the first header line after 'unit' */
+    int in_body;      /* past 'begin' */
+    const sc_layout *layout; /* the run's cycle-line fields (set by sc_open_model) */
+    uint64_t val[SC_TRACE_MAXV];
+    char buf[1 << 16];
+} sc_trace;
+void sc_trace_open(sc_trace *t, const char *path, const char *unit);
+/* Header value by name, or exit 2 if missing. Call before the first sc_trace_read. */
+uint64_t sc_trace_header(sc_trace *t, const char *name);
+/* The header's text value of a line, or NULL when it has none. */
+const char *sc_trace_header_word(sc_trace *t, const char *name, char *out, size_t n);
+/* Next cycle into the line struct (every declared field: absent conditional ones 0). Returns 1,
+ * or 0 at the end. A wrong field count (for the values of the condition fields), a non-hex
+ * value or one too wide for its field stops the run: file:line: reason, exit 2. */
+int sc_trace_read(sc_trace *t, void *line);
+void sc_trace_fail(sc_trace *t, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+void sc_trace_close(sc_trace *t);
+/* The trace header of a run on model m: unit, config, lanes, then every other parameter in
+ * lower case, then begin. */
+void sc_trace_write_header(FILE *f, const char *unit, const simt_vl_model *m);
+/* --trace-doc: the unit's section of docs/trace_format.md (checks the table against every model). */
+void sc_trace_doc(FILE *f, const char *unit, const sc_trace_def *def, const char *const *replay_free);
+
 typedef struct sc_unit sc_unit;
 
 /* Per-run context passed to the unit. */
@@ -39,6 +138,7 @@ typedef struct {
     uint64_t wave_from;    /* first cycle dumped */
     uint64_t stop_after;   /* last cycle to run (inclusive); UINT64_MAX for all */
     FILE *record;          /* stimulus trace output, or NULL */
+    sc_layout layout;      /* the unit's trace fields for the run's model (set by sc_open_model) */
     uint64_t cycle;        /* current cycle, kept by the unit */
     uint64_t cycles_run;
     uint64_t mismatches;   /* cycles with at least one mismatch */
@@ -101,26 +201,6 @@ uint64_t sc_rand(sc_rng *g);
 uint64_t sc_below(sc_rng *g, uint64_t n);       /* uniform in [0, n) */
 int sc_chance(sc_rng *g, unsigned percent);     /* true with probability percent/100 */
 
-/* Stimulus trace files (docs/trace_format.md): a header of "name value" lines, "begin",
- * then one line of hexadecimal fields per cycle. Errors end the program with the file name
- * and line number (exit 2). */
-typedef struct {
-    FILE *f;
-    const char *path;
-    unsigned line;
-    long header_pos;  /* file offset of the first header line after 'unit' */
-    int in_body;      /* past 'begin' */
-    char buf[1 << 16];
-} sc_trace;
-void sc_trace_open(sc_trace *t, const char *path, const char *unit);
-/* Header value by name, or exit 2 if missing. Call before the first sc_trace_next. */
-uint64_t sc_trace_header(sc_trace *t, const char *name);
-/* Next cycle: fields into v (at most n). Returns the number of fields, or -1 at end. */
-int sc_trace_next(sc_trace *t, uint64_t *v, int n);
-/* Check a field fits width bits, else exit 2 naming the field. */
-void sc_trace_check(sc_trace *t, const char *field, uint64_t v, unsigned width);
-void sc_trace_fail(sc_trace *t, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-void sc_trace_close(sc_trace *t);
 void sc_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* The model a run uses, chosen and announced once per run:
@@ -130,10 +210,14 @@ void sc_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn)
  *    names another configuration: the same stimulus on another form);
  *  - otherwise: --config (or the unit's default configuration) at W = lanes.
  * Dies (exit 2) naming what was asked and what is built. With --record, writes the trace
- * header (unit, config, lanes and every parameter of the model). Sets r->model. */
+ * header (unit, config, lanes and every parameter of the model). Sets r->model, and r->layout:
+ * the unit's trace fields resolved for that model (t->layout too when replaying). */
 const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes);
 /* A parameter of the run's model (the registry's value; dies if the model has none). */
 unsigned sc_param(const sc_run *r, const char *name);
+/* --record: this cycle's line (the unit's line struct) as a trace line; nothing without
+ * --record. A value too wide for its field is an internal error (the trace would not replay). */
+void sc_trace_write(sc_run *r, const void *line);
 
 struct sc_unit {
     const char *name;                         /* the registry's unit name (units/<name>.toml) */
@@ -144,6 +228,7 @@ struct sc_unit {
                                                  a failure writes a trace, as for a random run */
     const char *const *replay_free;           /* parameters a replayed trace may differ in when
                                                  --config names another configuration */
+    const sc_trace_def *trace;                /* the fields of its trace's cycle line */
     void (*run)(sc_run *r);                   /* random run, or trace replay */
     void (*directed)(sc_run *r, const char *test); /* NULL when tests is empty */
     void (*list_extra)(FILE *f);              /* more for --list, or NULL */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tb/scripts/doc_output.sh DOC...: check that every program output quoted in a datasheet is the program's
-# own output. In DOC, a block
+# tb/scripts/doc_output.sh [--update] DOC...: check that every program output quoted in a datasheet is the
+# program's own output. In DOC, a block
 #
 #   <!-- output of: COMMAND -->
 #   ```
@@ -11,9 +11,32 @@
 # (stdout and stderr), run from the repository root with build/bin on PATH, without the lines
 # that end in "cycles/s" (the throughput, which changes from run to run). Exit 0 when every
 # block matches, 1 with a diff when one differs or its command fails, 2 when DOC has no marker.
-# Used by tb/tests.txt (doc-* tests).
+# --update: write each command's output into its block instead (DOC is rewritten; blocks whose
+# command fails are left alone), then check as above. Used by tb/tests.txt (doc-* tests).
 set -u
 export PATH="$PWD/build/bin:$PATH"
+update=0
+if [ "${1:-}" = --update ]; then update=1; shift; fi
+if [ "$update" -eq 1 ]; then
+  for doc in "$@"; do
+    mapfile -t lines <"$doc"
+    re='^<!-- output of: (.*) -->$'
+    out=$(mktemp)
+    for ((i = 0; i < ${#lines[@]}; i++)); do
+      printf '%s\n' "${lines[i]}"
+      [[ ${lines[i]} =~ $re ]] || continue
+      [[ ${lines[i + 1]:-} == '```'* ]] || continue
+      for ((j = i + 2; j < ${#lines[@]}; j++)); do [[ ${lines[j]} == '```' ]] && break; done
+      [ "$j" -lt "${#lines[@]}" ] || continue
+      got=$(bash -c "${BASH_REMATCH[1]}" 2>&1) || { echo "$doc:$((i + 1)): '${BASH_REMATCH[1]}' failed; block kept" >&2; continue; }
+      printf '%s\n' "${lines[i + 1]}"
+      printf '%s\n' "$got" | sed '/cycles\/s$/d'
+      printf '%s\n' '```'
+      i=$j
+    done >"$out"
+    cat "$out" >"$doc" && rm -f "$out"
+  done
+fi
 rc=0 total=0
 for doc in "$@"; do
   n=0

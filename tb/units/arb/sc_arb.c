@@ -2,7 +2,7 @@
  * memory first-lane, combined, unified, memory min-line; area and delay forms) against the C
  * model cmodel/simt_arb.c, every cycle, in both modes.
  *
- * Trace line (hex): mode valid key_0 ... key_{W-1}. Header: config lanes pc_w sp_w off_w. */
+ * Trace line: arb_fields below (simtcheck arb --trace-doc, docs/trace_format.md). */
 #include <inttypes.h>
 #include <string.h>
 
@@ -12,12 +12,26 @@
 
 static const char *const arb_tests[] = {NULL};
 
+/* One cycle's inputs: the trace line. */
+typedef struct {
+    unsigned mode;
+    uint64_t valid;
+    uint64_t key[64];
+} arb_line;
+
+static const sc_field arb_fields[] = {
+    {"mode", "1", NULL, NULL, SC_AT(arb_line, mode), "0: PC mode, 1: memory mode"},
+    {"valid", "W", NULL, NULL, SC_AT(arb_line, valid), "the lane mask (bit i: lane i)"},
+    {"key", "SP_W+PC_W", "W", NULL, SC_ARRAY(arb_line, key),
+     "lane i's key {SP, PC} (memory mode: the address in the PC field)"},
+};
+
 /* Keys with many ties and corner values: the cases a min-select gets wrong. */
-static void gen_keys(sc_rng *g, const simt_arb_cfg *c, uint64_t *key, uint64_t *valid, int *mode)
+static void gen_keys(sc_rng *g, const simt_arb_cfg *c, uint64_t *key, uint64_t *valid, unsigned *mode)
 {
     const uint64_t km = simt_arb_key_mask(c);
     const uint64_t wm = c->w >= 64 ? ~0ull : (1ull << c->w) - 1;
-    *mode = (int)sc_below(g, 2);
+    *mode = (unsigned)sc_below(g, 2);
     switch (sc_below(g, 8)) {
     case 0: *valid = wm; break;
     case 1: *valid = 0; break;
@@ -82,42 +96,25 @@ static void arb_run(sc_run *r)
     sc_lockstep ls;
     sc_ls_open(&ls, r, &m->vl);
     sc_rng g = {o->seed};
-    uint64_t key[64], v[66];
-    const uint64_t km = simt_arb_key_mask(&c);
+    arb_line ln;
+    memset(&ln, 0, sizeof ln);
     uint64_t ties = 0, mem_cycles = 0, empty = 0;
     for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
-        int mode;
-        uint64_t valid;
         if (o->trace_in) {
-            int n = sc_trace_next(&tr, v, 66);
-            if (n < 0)
+            if (!sc_trace_read(&tr, &ln))
                 break;
-            if (n != (int)c.w + 2)
-                sc_trace_fail(&tr, "expected %u fields (mode valid key x %u), got %d", c.w + 2, c.w, n);
-            sc_trace_check(&tr, "mode", v[0], 1);
-            sc_trace_check(&tr, "valid", v[1], c.w);
-            for (unsigned i = 0; i < c.w; i++)
-                sc_trace_check(&tr, "key", v[2 + i], c.sp_w + c.pc_w);
-            mode = (int)v[0];
-            valid = v[1];
-            memcpy(key, v + 2, c.w * sizeof key[0]);
         } else {
             if (r->cycle >= o->cycles)
                 break;
-            gen_keys(&g, &c, key, &valid, &mode);
+            gen_keys(&g, &c, ln.key, &ln.valid, &ln.mode);
         }
-        if (r->record) {
-            fprintf(r->record, "%x %" PRIx64, mode, valid);
-            for (unsigned i = 0; i < c.w; i++)
-                fprintf(r->record, " %" PRIx64, key[i] & km);
-            fputc('\n', r->record);
-        }
-        arb_cycle(&ls, m, &c, mode, valid, key);
+        sc_trace_write(r, &ln);
+        arb_cycle(&ls, m, &c, (int)ln.mode, ln.valid, ln.key);
         simt_arb_out e;
-        simt_arb_eval(&c, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, mode, valid, key, &e);
+        simt_arb_eval(&c, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, (int)ln.mode, ln.valid, ln.key, &e);
         ties += __builtin_popcountll(e.match) > 1;
-        mem_cycles += mode;
-        empty += !valid;
+        mem_cycles += ln.mode;
+        empty += !ln.valid;
     }
     if (o->trace_in)
         sc_trace_close(&tr);
@@ -132,5 +129,8 @@ const sc_unit sc_unit_arb = {
     .help = "the four arbiter operators of Brunie & Collange 2013 Table 5, both forms (--config netlist: "
             "the Yosys gate-level netlist)",
     .tests = arb_tests,
+    .trace = SC_TRACE_DEF(arb_fields, "The inputs of rtl/arb/simt_arb_top.sv: all ten operators (the four of Brunie & Collange\n"
+                                      "2013 Table 5 in both forms, memory min-line and first-lane) see the same ones; the\n"
+                                      "operators are combinational (a line is an evaluation, not a clock edge)."),
     .run = arb_run,
 };

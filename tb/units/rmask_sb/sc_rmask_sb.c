@@ -17,8 +17,8 @@
  * --config base selects the baseline (simt_sb_base), --config rmask (the default) the R-mask version.
  * Directed test fig9: ElTantawy et al. 2014 Fig. 9, steps 1-6.
  *
- * Trace line (hex): dec_valid dec_slot dec_warp dec_mask dec_opv dec_reg_0..dec_reg_NSRC
- * iss_valid iss_slot wb_valid wb_warp wb_reg wb_mask. Header: config lanes nw ne reg_w nib nsrc. */
+ * Trace line: sb_fields below, the ports of the scoreboard (simtcheck rmask_sb --trace-doc,
+ * docs/trace_format.md). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +28,24 @@
 #include "vl_rmask_sb.h"
 
 static const char *const sb_tests[] = {"fig9", NULL};
+
+/* The trace line: the model's input struct, port by port. */
+#define IN(m) SC_AT(simt_rmask_sb_in, m)
+static const sc_field sb_fields[] = {
+    {"dec_valid", "1", NULL, NULL, IN(dec_valid), "decode: write a decoded instruction into I-buffer slot dec_slot"},
+    {"dec_slot", "clog2(NIB)", NULL, NULL, IN(dec_slot), "the slot"},
+    {"dec_warp", "clog2(NW)", NULL, NULL, IN(dec_warp), "its warp"},
+    {"dec_mask", "W", NULL, NULL, IN(dec_mask), "its active mask (I-mask; bit i: lane i)"},
+    {"dec_opv", "NSRC+1", NULL, NULL, IN(dec_opv), "bit k: operand k present (bit 0: a destination)"},
+    {"dec_reg", "REG_W", "NSRC+1", NULL, SC_ARRAY(simt_rmask_sb_in, dec_reg), "the register of operand i (0: the destination)"},
+    {"iss_valid", "1", NULL, NULL, IN(iss_valid), "issue the instruction in slot iss_slot"},
+    {"iss_slot", "clog2(NIB)", NULL, NULL, IN(iss_slot), "the slot"},
+    {"wb_valid", "1", NULL, NULL, IN(wb_valid), "writeback of register wb_reg of warp wb_warp for lanes wb_mask"},
+    {"wb_warp", "clog2(NW)", NULL, NULL, IN(wb_warp), "the warp"},
+    {"wb_reg", "REG_W", NULL, NULL, IN(wb_reg), "the register"},
+    {"wb_mask", "W", NULL, NULL, IN(wb_mask), "the written-back instruction's active mask (ignored by the baseline)"},
+};
+#undef IN
 
 /* ---- lockstep (the unit-independent part: sc_lockstep, tb/core/simtcheck.h) ---- */
 
@@ -83,15 +101,6 @@ static void ls_cycle(lockstep *ls, const simt_rmask_sb_in *in)
     }
     simt_rmask_sb_step(&ls->gold, in);
     sc_ls_edge(&ls->core);
-}
-
-static void record_cycle(FILE *f, const simt_rmask_sb_cfg *c, const simt_rmask_sb_in *in)
-{
-    fprintf(f, "%x %x %x %" PRIx64 " %x", in->dec_valid, in->dec_slot, in->dec_warp, in->dec_mask, in->dec_opv);
-    for (unsigned k = 0; k <= c->nsrc; k++)
-        fprintf(f, " %x", in->dec_reg[k]);
-    fprintf(f, " %x %x %x %x %x %" PRIx64 "\n", in->iss_valid, in->iss_slot, in->wb_valid, in->wb_warp, in->wb_reg,
-            in->wb_mask);
 }
 
 /* ---- random environment ---- */
@@ -178,34 +187,9 @@ static void sb_run(sc_run *r)
     for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
         memset(&in, 0, sizeof in);
         if (o->trace_in) {
-            uint64_t v[32];
-            int n = sc_trace_next(&tr, v, 32);
-            if (n < 0)
+            if (!sc_trace_read(&tr, &in))
                 break;
-            int want = 5 + (int)nop + 6;
-            if (n != want)
-                sc_trace_fail(&tr, "expected %d fields, got %d", want, n);
-            unsigned wid = c->nw > 1 ? 64 - (unsigned)__builtin_clzll(c->nw - 1) : 1;
-            unsigned sid = c->nib > 1 ? 64 - (unsigned)__builtin_clzll(c->nib - 1) : 1;
-            static const char *const fn[] = {"dec_valid", "dec_slot", "dec_warp", "dec_mask", "dec_opv"};
-            unsigned fw[] = {1, sid, wid, c->w, nop};
-            for (int i = 0; i < 5; i++)
-                sc_trace_check(&tr, fn[i], v[i], fw[i]);
-            in.dec_valid = (int)v[0], in.dec_slot = (unsigned)v[1], in.dec_warp = (unsigned)v[2];
-            in.dec_mask = v[3], in.dec_opv = (unsigned)v[4];
-            for (unsigned k = 0; k < nop; k++) {
-                sc_trace_check(&tr, "dec_reg", v[5 + k], c->reg_w);
-                in.dec_reg[k] = (unsigned)v[5 + k];
-            }
-            const uint64_t *x = v + 5 + nop;
-            static const char *const xn[] = {"iss_valid", "iss_slot", "wb_valid", "wb_warp", "wb_reg", "wb_mask"};
-            unsigned xw[] = {1, sid, 1, wid, c->reg_w, c->w};
-            for (int i = 0; i < 6; i++)
-                sc_trace_check(&tr, xn[i], x[i], xw[i]);
-            in.iss_valid = (int)x[0], in.iss_slot = (unsigned)x[1], in.wb_valid = (int)x[2];
-            in.wb_warp = (unsigned)x[3], in.wb_reg = (unsigned)x[4], in.wb_mask = x[5];
-            if (r->record)
-                record_cycle(r->record, c, &in);
+            sc_trace_write(r, &in);
             ls_cycle(&ls, &in);
             continue;
         }
@@ -325,8 +309,7 @@ static void sb_run(sc_run *r)
             }
         }
 
-        if (r->record)
-            record_cycle(r->record, c, &in);
+        sc_trace_write(r, &in);
         ls_cycle(&ls, &in);
         const simt_rmask_sb_out *e = &ls.out;
         ls_peek(&ls, &after);
@@ -641,6 +624,9 @@ const sc_unit sc_unit_rmask_sb = {
     .name = "rmask_sb",
     .help = "R-mask scoreboard with I-buffer dependency masks; --config base: baseline (ElTantawy 2014 Fig. 8-9)",
     .tests = sb_tests,
+    .trace = SC_TRACE_DEF(sb_fields, "The ports of simt_rmask_sb (--config rmask) or simt_sb_base (--config base), rtl/rmask_sb/,\n"
+                                     "docs/units/rmask_sb.md; one clock edge per line. Bad requests are part of the stimulus:\n"
+                                     "the unit must refuse them the same way on replay."),
     .run = sb_run,
     .directed = sb_directed,
 };

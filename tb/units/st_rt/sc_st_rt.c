@@ -17,8 +17,8 @@
  *     and that refused, stalled and idle cycles change nothing.
  *   --test fig5|fig6|fig11|sp1-if|sp2-loop: the paper's directed sequences (tb/units/st_rt/st_rt_directed.c).
  *
- * Trace line (hex): rst op sel npc blk tgt tmask rpc. rst = 1: a reset (rst_ni low for one
- * edge, not a compared cycle; the other fields 0). Header: config lanes pc_w nst nrt orec. */
+ * Trace line: strt_fields below: rst, then the ports of simt_st_rt (simtcheck st_rt --trace-doc,
+ * docs/trace_format.md). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,42 +119,39 @@ static void ls_cycle(lockstep *ls, const simt_st_rt_in *in)
 
 /* ---- stimulus traces ---- */
 
-#define NFIELD 8
-static const char *const field_names[NFIELD] = {"rst", "op", "sel", "npc", "blk", "tgt", "tmask", "rpc"};
+/* A trace line: a reset flag, then the model's input struct. */
+typedef struct {
+    unsigned rst;
+    simt_st_rt_in in;
+} strt_line;
 
-static void field_widths(const lockstep *ls, unsigned *fw)
-{
-    const simt_st_rt_cfg *c = &ls->cfg;
-    const unsigned w[NFIELD] = {1, 3, ls->si_w, c->pc_w, 1, c->pc_w, c->w, c->pc_w};
-    memcpy(fw, w, sizeof w);
-}
+#define IN(m) SC_AT(strt_line, in.m)
+static const sc_field strt_fields[] = {
+    {"rst", "1", NULL, NULL, SC_AT(strt_line, rst),
+     "1: a reset (rst_ni low for one edge; not a compared cycle; the other fields 0 and ignored)"},
+    {"op", "3", NULL, NULL, IN(op), "0 NONE, 1 ADV, 2 BR, 3 EXIT, 4 LAUNCH; 5..7 are refused (bad_o)"},
+    {"sel", "clog2(NST)", NULL, NULL, IN(sel), "the split (ST index) the operation applies to"},
+    {"npc", "PC_W", NULL, NULL, IN(npc), "ADV: the split's next PC; BR: the fall-through target; LAUNCH: the start PC"},
+    {"blk", "1", NULL, NULL, IN(blk), "ADV: npc starts a basic block"},
+    {"tgt", "PC_W", NULL, NULL, IN(tgt), "BR: the taken target"},
+    {"tmask", "W", NULL, NULL, IN(tmask), "BR: the lanes that take the branch; LAUNCH: the lanes of the warp"},
+    {"rpc", "PC_W", NULL, NULL, IN(rpc), "BR: the reconvergence PC (the branch's immediate post-dominator)"},
+};
+#undef IN
 
-static void in_fields(const simt_st_rt_in *in, int rst, uint64_t *v)
+static void record_line(sc_run *r, const simt_st_rt_in *in, unsigned rst)
 {
-    const uint64_t f[NFIELD] = {(uint64_t)rst, in->op, in->sel, in->npc, (uint64_t)in->blk, in->tgt, in->tmask, in->rpc};
-    memcpy(v, f, sizeof f);
-}
-
-static void record_line(FILE *f, const simt_st_rt_in *in, int rst)
-{
-    uint64_t v[NFIELD];
-    in_fields(in, rst, v);
-    for (int i = 0; i < NFIELD; i++)
-        fprintf(f, i ? " %" PRIx64 : "%" PRIx64, v[i]);
-    fputc('\n', f);
+    const strt_line ln = {rst, *in};
+    sc_trace_write(r, &ln);
 }
 
 /* A generator must stay inside the port widths (the model does not cut sel or op). */
-static void check_generated(const lockstep *ls, const simt_st_rt_in *in, const char *who)
+static void check_generated(const sc_run *r, const simt_st_rt_in *in, const char *who)
 {
-    uint64_t v[NFIELD];
-    unsigned fw[NFIELD];
-    in_fields(in, 0, v);
-    field_widths(ls, fw);
-    for (int i = 1; i < NFIELD; i++)
-        if (fw[i] < 64 && (v[i] >> fw[i]))
-            sc_die("internal: %s produced %s = 0x%" PRIx64 ", wider than its %u-bit port", who, field_names[i], v[i],
-                   fw[i]);
+    const strt_line ln = {0, *in};
+    char err[160];
+    if (sc_layout_fits(&r->layout, &ln, err, sizeof err))
+        sc_die("internal: %s produced %s, wider than its port", who, err);
 }
 
 /* ---- random operations (--test random-ops) ---- */
@@ -438,8 +435,6 @@ static void strt_run(sc_run *r)
         og.si_w = ls.si_w;
         ops_phase(&og, 0);
     }
-    unsigned fw[NFIELD];
-    field_widths(&ls, fw);
 
     simt_st_rt_in in;
     simt_st_rt_out st, after;
@@ -449,39 +444,33 @@ static void strt_run(sc_run *r)
         int kind = K_GOOD;
         memset(&in, 0, sizeof in);
         if (md == M_TRACE) {
-            uint64_t v[NFIELD + 1];
-            int n = sc_trace_next(&tr, v, NFIELD + 1);
-            if (n < 0)
+            strt_line ln;
+            if (!sc_trace_read(&tr, &ln))
                 break;
-            if (n != NFIELD)
-                sc_trace_fail(&tr, "expected %d fields (rst op sel npc blk tgt tmask rpc), got %d", NFIELD, n);
-            for (int i = 0; i < NFIELD; i++)
-                sc_trace_check(&tr, field_names[i], v[i], fw[i]);
-            in = (simt_st_rt_in){(unsigned)v[1], (unsigned)v[2], v[3], (int)v[4], v[5], v[6], v[7]};
-            kind = v[0] ? K_RESET : K_GOOD;
+            in = ln.in;
+            kind = ln.rst ? K_RESET : K_GOOD;
         } else {
             if (r->cycle >= o->cycles)
                 break;
             if (md == M_WALK) {
                 strt_walk_next(wk, &st, &in);
-                check_generated(&ls, &in, "the CFG walker");
+                check_generated(r, &in, "the CFG walker");
             } else {
                 kind = ops_next(&og, r->cycle, &st, &in);
                 if (kind != K_RESET)
-                    check_generated(&ls, &in, "random-ops");
+                    check_generated(r, &in, "random-ops");
             }
         }
         if (kind == K_RESET) {
             memset(&in, 0, sizeof in);
             if (r->record)
-                record_line(r->record, &in, 1);
+                record_line(r, &in, 1);
             ls_reset(&ls);
             ls_peek(&ls, &st);
             cv.resets++;
             continue;
         }
-        if (r->record)
-            record_line(r->record, &in, 0);
+        record_line(r, &in, 0);
         ls_cycle(&ls, &in);
         ls_peek(&ls, &after);
         if (md == M_WALK) {
@@ -494,8 +483,7 @@ static void strt_run(sc_run *r)
             }
             if (strt_walk_need_reset(wk)) {
                 memset(&in, 0, sizeof in);
-                if (r->record)
-                    record_line(r->record, &in, 1);
+                record_line(r, &in, 1);
                 ls_reset(&ls);
                 ls_peek(&ls, &after);
                 strt_walk_reset_done(wk);
@@ -577,6 +565,8 @@ const sc_unit sc_unit_st_rt = {
     .help = "Split/Reconvergence Tables, MP IPDOM with OREC (ElTantawy 2014 §3-4); --config orec|noorec|dps|small",
     .tests = strt_dtest_names,
     .random_tests = strt_random_tests,
+    .trace = SC_TRACE_DEF(strt_fields, "The ports of simt_st_rt (rtl/st_rt/simt_st_rt.sv, docs/units/st_rt.md) after a reset flag;\n"
+                                       "one clock edge per line."),
     .run = strt_run,
     .directed = strt_directed,
     .list_extra = strt_list_extra,

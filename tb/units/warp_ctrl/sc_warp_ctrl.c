@@ -11,10 +11,8 @@
  * Directed tests replay Collange 2011 Table 2 (if-then-else) and Listing 1 (call placed after
  * the caller), with and without the SP term, and the memory run-ahead of §4.2.
  *
- * Trace line (hex): launch launch_mask launch_pc launch_sp issue op mem_hit wake, then
- * npc_0..npc_{W-1} nsp_0..nsp_{W-1} when issue=1 and op=1 (BRANCH), or addr_0..addr_{W-1}
- * when issue=1 and op=2 (MEM). Header: config lanes pc_w sp_w off_w impl; a trace replays on
- * the other arbiter form with --config (IMPL may differ). */
+ * Trace line: warp_fields below, the ports of simt_warp_ctrl (simtcheck warp_ctrl --trace-doc,
+ * docs/trace_format.md); a trace replays on the other arbiter form with --config (IMPL may differ). */
 #include <inttypes.h>
 #include <string.h>
 #include <stdlib.h>
@@ -24,6 +22,25 @@
 #include "vl_warp_ctrl.h"
 
 static const char *const warp_tests[] = {"table2", "listing1", "listing1-nosp", "mem-runahead", NULL};
+
+/* The trace line: the model's input struct, port by port. */
+#define IN(m) SC_AT(simt_warp_ctrl_in, m)
+#define IN_LANES(m) SC_ARRAY(simt_warp_ctrl_in, m)
+static const sc_field warp_fields[] = {
+    {"launch", "1", NULL, NULL, IN(launch), "start threads: lanes of launch_mask that are not live start at launch_pc, launch_sp"},
+    {"launch_mask", "W", NULL, NULL, IN(launch_mask), "lanes to launch (bit i: lane i)"},
+    {"launch_pc", "PC_W", NULL, NULL, IN(launch_pc), "their PC"},
+    {"launch_sp", "SP_W", NULL, NULL, IN(launch_sp), "their SP"},
+    {"issue", "1", NULL, NULL, IN(issue), "the instruction at MPC issues this cycle (ignored while mpc_valid_o = 0)"},
+    {"op", "2", NULL, NULL, IN(op), "its kind: 0 ALU, 1 BRANCH, 2 MEM, 3 EXIT"},
+    {"mem_hit", "1", NULL, NULL, IN(mem_hit), "MEM: the line selected this cycle hits (else its lanes fall asleep)"},
+    {"wake", "W", NULL, NULL, IN(wake), "data returned: lanes asleep before this edge wake up"},
+    {"npc", "PC_W", "W", "issue=1 op=1", IN_LANES(npc), "BRANCH: lane i's next PC"},
+    {"nsp", "SP_W", "W", "issue=1 op=1", IN_LANES(nsp), "BRANCH: lane i's next SP"},
+    {"addr", "PC_W", "W", "issue=1 op=2", IN_LANES(addr), "MEM: lane i's data address"},
+};
+#undef IN
+#undef IN_LANES
 
 /* ---- lockstep of golden model and RTL (the unit-independent part: sc_lockstep, tb/core/simtcheck.h) ---- */
 
@@ -81,23 +98,6 @@ static void ls_cycle(lockstep *ls, const simt_warp_ctrl_in *in)
     }
     simt_warp_ctrl_step(&ls->gold, in);
     sc_ls_edge(&ls->core);
-}
-
-static void record_cycle(FILE *f, const simt_warp_ctrl_cfg *c, const simt_warp_ctrl_in *in)
-{
-    fprintf(f, "%x %" PRIx64 " %" PRIx64 " %" PRIx64 " %x %x %x %" PRIx64, in->launch & 1,
-            in->launch_mask, in->launch_pc, in->launch_sp, in->issue & 1, in->op & 3,
-            in->mem_hit & 1, in->wake);
-    if (in->issue && in->op == SIMT_OP_BRANCH) {
-        for (unsigned i = 0; i < c->w; i++)
-            fprintf(f, " %" PRIx64, in->npc[i]);
-        for (unsigned i = 0; i < c->w; i++)
-            fprintf(f, " %" PRIx64, in->nsp[i]);
-    } else if (in->issue && in->op == SIMT_OP_MEM) {
-        for (unsigned i = 0; i < c->w; i++)
-            fprintf(f, " %" PRIx64, in->addr[i]);
-    }
-    fputc('\n', f);
 }
 
 /* ---- random programs ---- */
@@ -314,33 +314,9 @@ static void warp_run(sc_run *r)
     for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
         memset(&in, 0, sizeof in);
         if (o->trace_in) {
-            uint64_t v[8 + 2 * SIMT_WARP_MAX_W];
-            int n = sc_trace_next(&tr, v, 8 + 2 * SIMT_WARP_MAX_W);
-            if (n < 0)
+            if (!sc_trace_read(&tr, &in))
                 break;
-            if (n < 8)
-                sc_trace_fail(&tr, "expected at least 8 fields, got %d", n);
-            const char *fn[] = {"launch", "launch_mask", "launch_pc", "launch_sp", "issue", "op", "mem_hit", "wake"};
-            unsigned fw[] = {1, c->w, c->pc_w, c->sp_w, 1, 2, 1, c->w};
-            for (int i = 0; i < 8; i++)
-                sc_trace_check(&tr, fn[i], v[i], fw[i]);
-            in.launch = (int)v[0]; in.launch_mask = v[1]; in.launch_pc = v[2]; in.launch_sp = v[3];
-            in.issue = (int)v[4]; in.op = (unsigned)v[5]; in.mem_hit = (int)v[6]; in.wake = v[7];
-            int want = 8 + (in.issue && in.op == SIMT_OP_BRANCH ? 2 * (int)c->w
-                            : in.issue && in.op == SIMT_OP_MEM ? (int)c->w : 0);
-            if (n != want)
-                sc_trace_fail(&tr, "expected %d fields for issue=%d op=%u, got %d", want, in.issue, in.op, n);
-            for (unsigned i = 0; i < c->w && want > 8; i++) {
-                if (in.op == SIMT_OP_BRANCH) {
-                    sc_trace_check(&tr, "npc", v[8 + i], c->pc_w);
-                    sc_trace_check(&tr, "nsp", v[8 + c->w + i], c->sp_w);
-                    in.npc[i] = v[8 + i];
-                    in.nsp[i] = v[8 + c->w + i];
-                } else {
-                    sc_trace_check(&tr, "addr", v[8 + i], c->pc_w);
-                    in.addr[i] = v[8 + i];
-                }
-            }
+            sc_trace_write(r, &in);
             ls_cycle(&ls, &in);
             continue;
         }
@@ -462,8 +438,7 @@ static void warp_run(sc_run *r)
             cv.garbage_issue++;
         }
 
-        if (r->record)
-            record_cycle(r->record, c, &in);
+        sc_trace_write(r, &in);
         ls_cycle(&ls, &in);
         const simt_warp_ctrl_out *e = &ls.out;
         if (in.issue && s.mpc_valid) {
@@ -724,6 +699,9 @@ const sc_unit sc_unit_warp_ctrl = {
     .help = "stack-less warp control, min SP:PC with the unified arbiter (Collange 2011)",
     .tests = warp_tests,
     .replay_free = warp_replay_free,
+    .trace = SC_TRACE_DEF(warp_fields, "The ports of simt_warp_ctrl (rtl/warp_ctrl/simt_warp_ctrl.sv, docs/units/warp_ctrl.md), one clock\n"
+                                       "edge per line. A replay drives exactly these values, so the unit must reproduce the\n"
+                                       "recorded run whatever its state."),
     .run = warp_run,
     .directed = warp_directed,
 };
