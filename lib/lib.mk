@@ -34,12 +34,16 @@ $(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(V
 	@$$(MAKE) -s -C $$(@D)/obj -f V$1.mk V$1__ALL.a OPT_FAST=-O1 VM_PARALLEL_BUILDS=0 \
 	  CXXFLAGS="-fPIC" >/dev/null
 	@cp $$(@D)/obj/V$1__ALL.a $$@
-$(VL_DIR)/$1/shim.o: lib/shim/vl_$(VLM.$1.UNIT)_shim.cpp lib/vl_$(VLM.$1.UNIT).h lib/shim/vl_ports.h \
-  lib/vl_model.h cmodel/simt_$(VLM.$1.UNIT).h $(VL_DIR)/$1/model.a $(VL_DIR)/$1/config.txt
-	@$(CXX) $(SHIM_CXXFLAGS) -isystem $$(@D)/obj -DVL_MODEL=V$1 $(VLM.$1.DEFS) -c $$< -o $$@
+# The width of every port of the Verilated model, which the shim checks at compile time
+# (VL_PORT_WIDTH, lib/shim/vl_ports.h).
+$(VL_DIR)/$1/ports.h: $(VL_DIR)/$1/model.a tools/vl_port_widths.py
+	@$(PYTHON) tools/vl_port_widths.py $$(@D)/obj/V$1.h $$@
+$(VL_DIR)/$1/V$1_shim.o: lib/shim/vl_$(VLM.$1.UNIT)_shim.cpp lib/vl_$(VLM.$1.UNIT).h lib/shim/vl_ports.h \
+  lib/vl_model.h cmodel/simt_$(VLM.$1.UNIT).h $(VL_DIR)/$1/model.a $(VL_DIR)/$1/ports.h $(VL_DIR)/$1/config.txt
+	@$(CXX) $(SHIM_CXXFLAGS) -isystem $$(@D)/obj -iquote $$(@D) -DVL_MODEL=V$1 $(VLM.$1.DEFS) -c $$< -o $$@
 endef
 $(foreach m,$(VL_MODELS),$(eval $(call vl_model_rules,$m)))
-MODEL_OBJS := $(foreach m,$(VL_MODELS),$(VL_DIR)/$m/shim.o $(VL_DIR)/$m/model.a)
+MODEL_OBJS := $(foreach m,$(VL_MODELS),$(VL_DIR)/$m/V$m_shim.o $(VL_DIR)/$m/model.a)
 
 # Verilator runtime, compiled once.
 $(VL_DIR)/runtime/libvlrt.a:
