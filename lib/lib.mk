@@ -34,12 +34,16 @@ $(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(V
 	@$$(MAKE) -s -C $$(@D)/obj -f V$1.mk V$1__ALL.a OPT_FAST=-O1 VM_PARALLEL_BUILDS=0 \
 	  CXXFLAGS="-fPIC" >/dev/null
 	@cp $$(@D)/obj/V$1__ALL.a $$@
-$(VL_DIR)/$1/shim.o: lib/shim/vl_$(VLM.$1.UNIT)_shim.cpp lib/vl_$(VLM.$1.UNIT).h lib/shim/vl_ports.h \
-  lib/vl_model.h cmodel/simt_$(VLM.$1.UNIT).h $(VL_DIR)/$1/model.a $(VL_DIR)/$1/config.txt
-	@$(CXX) $(SHIM_CXXFLAGS) -isystem $$(@D)/obj -DVL_MODEL=V$1 $(VLM.$1.DEFS) -c $$< -o $$@
+# The width of every port of the Verilated model, which the shim checks at compile time
+# (VL_PORT_WIDTH, lib/shim/vl_ports.h).
+$(VL_DIR)/$1/ports.h: $(VL_DIR)/$1/model.a tools/vl_port_widths.py
+	@$(PYTHON) tools/vl_port_widths.py $$(@D)/obj/V$1.h $$@
+$(VL_DIR)/$1/V$1_shim.o: lib/shim/vl_$(VLM.$1.UNIT)_shim.cpp lib/vl_$(VLM.$1.UNIT).h lib/shim/vl_ports.h \
+  lib/vl_model.h cmodel/simt_$(VLM.$1.UNIT).h $(VL_DIR)/$1/model.a $(VL_DIR)/$1/ports.h $(VL_DIR)/$1/config.txt
+	@$(CXX) $(SHIM_CXXFLAGS) -isystem $$(@D)/obj -iquote $$(@D) -DVL_MODEL=V$1 $(VLM.$1.DEFS) -c $$< -o $$@
 endef
 $(foreach m,$(VL_MODELS),$(eval $(call vl_model_rules,$m)))
-MODEL_OBJS := $(foreach m,$(VL_MODELS),$(VL_DIR)/$m/shim.o $(VL_DIR)/$m/model.a)
+MODEL_OBJS := $(foreach m,$(VL_MODELS),$(VL_DIR)/$m/V$m_shim.o $(VL_DIR)/$m/model.a)
 
 # Verilator runtime, compiled once.
 $(VL_DIR)/runtime/libvlrt.a:
@@ -55,3 +59,80 @@ build/obj/%.o: %.c
 CMODEL_SRC := $(sort $(wildcard cmodel/*.c))
 LIB_C_OBJS := $(patsubst %.c,build/obj/%.o,$(CMODEL_SRC) lib/simt_vl.c $(REGISTRY_GEN)/vl_models.c)
 $(LIB_C_OBJS): $(wildcard cmodel/*.h lib/*.h)
+
+# ---- the library: build/lib/libsimt.a, libsimt.so, include/simt/ (docs/c_library.md) ----
+LIB_DIR     := build/lib
+LIB_A       := $(LIB_DIR)/libsimt.a
+LIB_SONAME  := libsimt.so.0
+LIB_SO      := $(LIB_DIR)/libsimt.so
+VL_RT       := $(VL_DIR)/runtime/libvlrt.a
+# What a program linking libsimt.a needs besides (simt.pc Libs.private; simtcheck links so).
+LIB_PRIVATE := -lstdc++ -lz -lpthread -lm
+SIMT_VERSION := 0.1.0
+# The public headers, pure C: the lookup, the model life cycle, each unit's C view of its
+# Verilated models and its C golden model. Staged under build/lib/include/simt/ as installed.
+LIB_HEADERS := lib/simt_vl.h lib/vl_model.h $(foreach u,$(UNITS),lib/vl_$u.h cmodel/simt_$u.h)
+LIB_INC     := $(LIB_DIR)/include/simt
+LIB_INC_HEADERS := $(addprefix $(LIB_INC)/,$(notdir $(LIB_HEADERS)))
+HDR_CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic
+
+.PHONY: lib
+lib: $(LIB_A) $(LIB_SO) $(LIB_DIR)/headers.ok
+
+# One static archive: the C objects, every model's Verilated archive and shim, the Verilator
+# runtime (an ar MRI script merges the archives; member names are unique).
+$(LIB_A): $(LIB_C_OBJS) $(MODEL_OBJS) $(VL_RT)
+	@mkdir -p $(@D)
+	@echo "  AR       $@ ($(words $(VL_MODELS)) models)"
+	@rm -f $@.tmp
+	@{ echo "create $@.tmp"; for f in $(filter %.a,$^); do echo "addlib $$f"; done; \
+	   for f in $(filter %.o,$^); do echo "addmod $$f"; done; echo "save"; echo "end"; } > $(LIB_DIR)/libsimt.mri
+	@ar -M < $(LIB_DIR)/libsimt.mri && ranlib $@.tmp && mv $@.tmp $@
+
+# The shared library carries its C++ runtime dependency (g++ -shared: libstdc++, libz NEEDED),
+# so a C program links it with cc alone. Only the C API (simt_*) is exported (lib/libsimt.map):
+# Verilator's runtime and the models' C++ stay inside and cannot clash with a user's own.
+$(LIB_DIR)/$(LIB_SONAME): $(LIB_A) lib/libsimt.map
+	@echo "  LINK     $@"
+	@$(CXX) -shared -o $@ -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/libsimt.map -Wl,-z,defs \
+	  -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive -lz -lpthread
+$(LIB_SO): $(LIB_DIR)/$(LIB_SONAME)
+	@ln -sf $(LIB_SONAME) $@
+
+$(LIB_INC)/%.h: lib/%.h
+	@mkdir -p $(@D) && cp $< $@
+$(LIB_INC)/%.h: cmodel/%.h
+	@mkdir -p $(@D) && cp $< $@
+
+# Every public header compiles as C11 with -pedantic on its own (self-contained) and all together.
+$(LIB_DIR)/headers.ok: $(LIB_INC_HEADERS)
+	@for h in $(notdir $(LIB_INC_HEADERS)) ""; do \
+	  { if [ -n "$$h" ]; then echo "#include \"$$h\""; else printf '#include "%s"\n' $(notdir $(LIB_INC_HEADERS)); fi; \
+	    echo "int simt_header_check_;"; } | \
+	  $(CC) $(HDR_CFLAGS) -I$(LIB_INC) -fsyntax-only -x c - || { echo "lib: header $${h:-(all)} is not clean C11"; exit 1; }; done
+	@echo "  HEADERS  $(words $(LIB_INC_HEADERS)) public headers: C11 -Wall -Wextra -Werror -pedantic clean"
+	@touch $@
+
+# ---- install: make install PREFIX=... (default /usr/local; DESTDIR honoured) ----
+# simt.pc gets an rpath to the install's lib/ (SIMT_RPATH=0 leaves it out, e.g. for a system
+# prefix where ld.so finds the library anyway): cc prog.c $(pkg-config --cflags --libs simt)
+# then runs without LD_LIBRARY_PATH.
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+SIMT_RPATH ?= 1
+INST_PREFIX = $(abspath $(PREFIX))
+INST_LIB    = $(DESTDIR)$(INST_PREFIX)/lib
+INST_INC    = $(DESTDIR)$(INST_PREFIX)/include/simt
+comma      := ,
+
+.PHONY: install
+install: lib lib/simt.pc.in
+	@echo "  INSTALL  $(DESTDIR)$(INST_PREFIX): lib/libsimt.{a,so}, include/simt/ ($(words $(LIB_INC_HEADERS)) headers), lib/pkgconfig/simt.pc"
+	@install -d $(INST_LIB)/pkgconfig $(INST_INC)
+	@install -m 644 $(LIB_A) $(INST_LIB)/libsimt.a
+	@install -m 755 $(LIB_DIR)/$(LIB_SONAME) $(INST_LIB)/$(LIB_SONAME)
+	@ln -sf $(LIB_SONAME) $(INST_LIB)/libsimt.so
+	@install -m 644 $(LIB_INC_HEADERS) $(INST_INC)/
+	@sed -e 's|@PREFIX@|$(INST_PREFIX)|g' -e 's|@VERSION@|$(SIMT_VERSION)|g' \
+	  -e 's|@RPATH@|$(if $(filter-out 0,$(SIMT_RPATH)),-Wl$(comma)-rpath$(comma)$${libdir} )|g' \
+	  -e 's|@LIBS_PRIVATE@|$(LIB_PRIVATE)|g' lib/simt.pc.in > $(INST_LIB)/pkgconfig/simt.pc

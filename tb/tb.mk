@@ -1,6 +1,7 @@
 # tb/tb.mk: the verification side. build/bin/simtcheck links the driver core (tb/core), every
 # unit's driver folder (tb/units/<unit>/, from the registry), the shared stimulus libraries
-# (tb/stim) and the product's library objects (lib/lib.mk): the same models a C user links.
+# (tb/stim) and the product's static library build/lib/libsimt.a (lib/lib.mk), with cc and
+# the libraries simt.pc lists for it (Libs.private): the same models, linked as a C user does.
 TB_CFLAGS := -Itb/core -Itb/stim $(foreach u,$(UNITS),-Itb/units/$u)
 TB_SRC    := $(sort $(wildcard tb/core/*.c tb/stim/*.c)) \
              $(foreach u,$(UNITS),$(filter-out %_selftest.c,$(sort $(wildcard tb/units/$u/*.c))))
@@ -8,10 +9,10 @@ TB_OBJS   := $(patsubst %.c,build/obj/%.o,$(TB_SRC) $(REGISTRY_GEN)/sc_units.c)
 $(TB_OBJS): CFLAGS_EXTRA := $(TB_CFLAGS)
 $(TB_OBJS): $(wildcard tb/core/*.h tb/stim/*.h tb/units/*/*.h cmodel/*.h lib/*.h)
 
-build/bin/simtcheck: $(TB_OBJS) $(LIB_C_OBJS) $(MODEL_OBJS) $(VL_DIR)/runtime/libvlrt.a
+build/bin/simtcheck: $(TB_OBJS) $(LIB_A)
 	@mkdir -p $(@D)
-	@echo "  LINK     $@ ($(words $(VL_MODELS)) models)"
-	@$(CXX) -o $@ $(TB_OBJS) $(LIB_C_OBJS) $(MODEL_OBJS) $(VL_DIR)/runtime/libvlrt.a -lz -lpthread
+	@echo "  LINK     $@ ($(words $(VL_MODELS)) models, $(LIB_A))"
+	@$(CC) -o $@ $(TB_OBJS) $(LIB_A) $(LIB_PRIVATE)
 
 .PHONY: simtcheck
 simtcheck: build/bin/simtcheck

@@ -4,10 +4,21 @@
 #include "vl_arb.h"
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
+#include "ports.h"     // the model's port widths (tools/vl_port_widths.py)
 
 namespace {
 using Model = VlHarness<VL_MODEL>;
 constexpr unsigned KEY_W = VL_SP_W + VL_PC_W;
+
+// Every port of the model with the width this shim assumes, checked against ports.h.
+VL_PORTS_BEGIN;
+VL_PORT_WIDTH(mode_i, 1);
+VL_PORT_WIDTH(valid_i, VL_W);
+VL_PORT_WIDTH(key_i, VL_W * KEY_W);
+VL_PORT_WIDTH(valid_o, SIMT_ARB_NOPS);
+VL_PORT_WIDTH(key_o, SIMT_ARB_NOPS * KEY_W);
+VL_PORT_WIDTH(match_o, SIMT_ARB_NOPS * VL_W);
+VL_PORTS_END;
 
 void eval(void *mp, int mode, uint64_t valid, const uint64_t *key, simt_arb_out *out)
 {

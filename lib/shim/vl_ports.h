@@ -122,6 +122,23 @@ template <typename H> void vl_h_wave_close(void *m) { static_cast<H *>(m)->wave_
 #define VL_COMB_OPS(H) \
     {vl_h_create<H>, vl_h_destroy<H>, nullptr, nullptr, vl_h_wave_open<H>, vl_h_wave_dump<H>, vl_h_wave_close<H>}
 
+// Compile-time port checks. ports.h (tools/vl_port_widths.py, generated from the Verilated
+// model's header by lib/lib.mk) gives every port's width, vl_port_width::<port>. A shim lists
+// every port it drives or reads, with the width it assumes (from its VL_* macros, the
+// registry's -D flags), between VL_PORTS_BEGIN and VL_PORTS_END:
+//     VL_PORTS_BEGIN;  VL_PORT_WIDTH(op_i, 3);  VL_PORT_WIDTH(sel_i, SI_W);  ...  VL_PORTS_END;
+// A width that differs, a port the model does not have or a port listed twice is a compile
+// error naming the port; a port of the model left out is one naming the model.
+#define VL_PORTS_BEGIN enum { vl_ports_begin_ = __COUNTER__ }
+#define VL_PORT_WIDTH(port, width)                                                                 \
+    static_assert(vl_port_width::port == (width), "port " #port ": the shim assumes " #width       \
+                  " bits, the Verilated model " VL_PORT_WIDTHS_MODEL " has another width");        \
+    enum { vl_port_checked_##port = __COUNTER__ }
+#define VL_PORTS_END                                                                               \
+    static_assert(__COUNTER__ - vl_ports_begin_ - 1 == vl_port_width::n_ports,                     \
+                  "a port of the Verilated model " VL_PORT_WIDTHS_MODEL " is not in the shim's "   \
+                  "VL_PORT_WIDTH list (build/vl/<model>/ports.h lists them all)")
+
 #define VL_CAT2(a, b) a##b
 #define VL_CAT(a, b) VL_CAT2(a, b)
 #define VL_STR2(a) #a

@@ -3,6 +3,7 @@
 // VL_MODEL, VL_W, VL_NW, VL_NE, VL_REG_W, VL_NIB, VL_NSRC, VL_BASE.
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
+#include "ports.h"     // the model's port widths (tools/vl_port_widths.py)
 #include "vl_rmask_sb.h"
 
 namespace {
@@ -10,6 +11,35 @@ using Model = VlHarness<VL_MODEL>;
 constexpr unsigned NOP = VL_NSRC + 1;
 constexpr unsigned WID_W = VL_NW > 1 ? 32 - __builtin_clz(VL_NW - 1) : 1;
 constexpr unsigned IBI_W = VL_NIB > 1 ? 32 - __builtin_clz(VL_NIB - 1) : 1;
+
+// Every port of the model with the width this shim assumes, checked against ports.h.
+VL_PORTS_BEGIN;
+VL_PORT_WIDTH(clk_i, 1);
+VL_PORT_WIDTH(rst_ni, 1);
+VL_PORT_WIDTH(dec_valid_i, 1);
+VL_PORT_WIDTH(dec_slot_i, IBI_W);
+VL_PORT_WIDTH(dec_warp_i, WID_W);
+VL_PORT_WIDTH(dec_mask_i, VL_W);
+VL_PORT_WIDTH(dec_opv_i, NOP);
+VL_PORT_WIDTH(dec_reg_i, NOP * VL_REG_W);
+VL_PORT_WIDTH(iss_valid_i, 1);
+VL_PORT_WIDTH(iss_slot_i, IBI_W);
+VL_PORT_WIDTH(wb_valid_i, 1);
+VL_PORT_WIDTH(wb_warp_i, WID_W);
+VL_PORT_WIDTH(wb_reg_i, VL_REG_W);
+VL_PORT_WIDTH(wb_mask_i, VL_W);
+VL_PORT_WIDTH(iss_ok_o, 1);
+VL_PORT_WIDTH(iss_full_o, 1);
+VL_PORT_WIDTH(bad_o, 3);
+VL_PORT_WIDTH(ib_valid_o, VL_NIB);
+VL_PORT_WIDTH(ib_ready_o, VL_NIB);
+VL_PORT_WIDTH(ib_warp_o, VL_NIB * WID_W);
+VL_PORT_WIDTH(ib_mask_o, VL_NIB * VL_W);
+VL_PORT_WIDTH(ib_dep_o, VL_NIB * NOP);
+VL_PORT_WIDTH(sb_valid_o, VL_NW * VL_NE);
+VL_PORT_WIDTH(sb_reg_o, VL_NW * VL_NE * VL_REG_W);
+VL_PORT_WIDTH(sb_rmask_o, VL_NW * VL_NE * VL_W);
+VL_PORTS_END;
 
 void drive(VL_MODEL &t, const simt_rmask_sb_in *in)
 {

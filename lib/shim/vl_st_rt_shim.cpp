@@ -2,12 +2,47 @@
 // Compiled once per configuration with VL_MODEL, VL_W, VL_PC_W, VL_NST, VL_NRT, VL_OREC.
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
+#include "ports.h"     // the model's port widths (tools/vl_port_widths.py)
 #include "vl_st_rt.h"
 
 namespace {
 using Model = VlHarness<VL_MODEL>;
 constexpr unsigned SI_W = VL_NST > 1 ? 32 - __builtin_clz(VL_NST - 1) : 1;
 constexpr unsigned RI_W = VL_NRT > 1 ? 32 - __builtin_clz(VL_NRT - 1) : 1;
+
+// Every port of the model with the width this shim assumes, checked against ports.h.
+VL_PORTS_BEGIN;
+VL_PORT_WIDTH(clk_i, 1);
+VL_PORT_WIDTH(rst_ni, 1);
+VL_PORT_WIDTH(op_i, 3);
+VL_PORT_WIDTH(sel_i, SI_W);
+VL_PORT_WIDTH(npc_i, VL_PC_W);
+VL_PORT_WIDTH(blk_i, 1);
+VL_PORT_WIDTH(tgt_i, VL_PC_W);
+VL_PORT_WIDTH(tmask_i, VL_W);
+VL_PORT_WIDTH(rpc_i, VL_PC_W);
+VL_PORT_WIDTH(ok_o, 1);
+VL_PORT_WIDTH(stall_o, 1);
+VL_PORT_WIDTH(bad_o, 1);
+VL_PORT_WIDTH(ev_o, 8);
+VL_PORT_WIDTH(st_valid_o, VL_NST);
+VL_PORT_WIDTH(st_pc_o, VL_NST * VL_PC_W);
+VL_PORT_WIDTH(st_bpc_o, VL_NST * VL_PC_W);
+VL_PORT_WIDTH(st_mask_o, VL_NST * VL_W);
+VL_PORT_WIDTH(st_rpc_o, VL_NST * VL_PC_W);
+VL_PORT_WIDTH(st_hasr_o, VL_NST);
+VL_PORT_WIDTH(st_ridx_o, VL_NST * RI_W);
+VL_PORT_WIDTH(rt_valid_o, VL_NRT);
+VL_PORT_WIDTH(rt_pc_o, VL_NRT * VL_PC_W);
+VL_PORT_WIDTH(rt_rpc_o, VL_NRT * VL_PC_W);
+VL_PORT_WIDTH(rt_hasr_o, VL_NRT);
+VL_PORT_WIDTH(rt_ridx_o, VL_NRT * RI_W);
+VL_PORT_WIDTH(rt_rmask_o, VL_NRT * VL_W);
+VL_PORT_WIDTH(rt_pend_o, VL_NRT * VL_W);
+VL_PORT_WIDTH(pick_valid_o, 1);
+VL_PORT_WIDTH(pick_o, SI_W);
+VL_PORT_WIDTH(done_o, 1);
+VL_PORTS_END;
 
 void drive(VL_MODEL &t, const simt_st_rt_in *in)
 {

@@ -2,10 +2,41 @@
 // Compiled once per configuration with VL_MODEL, VL_W, VL_PC_W, VL_SP_W, VL_OFF_W, VL_IMPL.
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
+#include "ports.h"     // the model's port widths (tools/vl_port_widths.py)
 #include "vl_warp_ctrl.h"
 
 namespace {
 using Model = VlHarness<VL_MODEL>;
+
+// Every port of the model with the width this shim assumes, checked against ports.h.
+VL_PORTS_BEGIN;
+VL_PORT_WIDTH(clk_i, 1);
+VL_PORT_WIDTH(rst_ni, 1);
+VL_PORT_WIDTH(launch_i, 1);
+VL_PORT_WIDTH(launch_mask_i, VL_W);
+VL_PORT_WIDTH(launch_pc_i, VL_PC_W);
+VL_PORT_WIDTH(launch_sp_i, VL_SP_W);
+VL_PORT_WIDTH(issue_i, 1);
+VL_PORT_WIDTH(op_i, 2);
+VL_PORT_WIDTH(npc_i, VL_W * VL_PC_W);
+VL_PORT_WIDTH(nsp_i, VL_W * VL_SP_W);
+VL_PORT_WIDTH(addr_i, VL_W * VL_PC_W);
+VL_PORT_WIDTH(mem_hit_i, 1);
+VL_PORT_WIDTH(wake_i, VL_W);
+VL_PORT_WIDTH(mpc_valid_o, 1);
+VL_PORT_WIDTH(mpc_o, VL_PC_W);
+VL_PORT_WIDTH(msp_o, VL_SP_W);
+VL_PORT_WIDTH(active_o, VL_W);
+VL_PORT_WIDTH(arb_o, 1);
+VL_PORT_WIDTH(mem_req_o, 1);
+VL_PORT_WIDTH(mem_line_o, VL_PC_W);
+VL_PORT_WIDTH(served_o, VL_W);
+VL_PORT_WIDTH(live_o, VL_W);
+VL_PORT_WIDTH(sleep_o, VL_W);
+VL_PORT_WIDTH(pc_o, VL_W * VL_PC_W);
+VL_PORT_WIDTH(sp_o, VL_W * VL_SP_W);
+VL_PORT_WIDTH(done_o, 1);
+VL_PORTS_END;
 
 void drive(VL_MODEL &t, const simt_warp_ctrl_in *in)
 {
