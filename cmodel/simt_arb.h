@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     unsigned w;     /* lanes */
     unsigned pc_w;  /* PC / address bits */
@@ -61,5 +65,9 @@ void simt_arb_eval(const simt_arb_cfg *cfg, simt_arb_kind kind, simt_arb_mem_pol
 /* Evaluate all SIMT_ARB_NOPS operators of the wrapper at once. */
 void simt_arb_eval_all(const simt_arb_cfg *cfg, int mode, uint64_t valid, const uint64_t *key,
                        simt_arb_out out[SIMT_ARB_NOPS]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

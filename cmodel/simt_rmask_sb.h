@@ -14,6 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SIMT_SB_MAX_E  512
 #define SIMT_SB_MAX_IB 64
 #define SIMT_SB_MAX_OP 8
@@ -72,5 +76,9 @@ void simt_rmask_sb_eval(const simt_rmask_sb *s, const simt_rmask_sb_in *in, simt
 void simt_rmask_sb_step(simt_rmask_sb *s, const simt_rmask_sb_in *in);
 /* R-mask of register r of warp w (0 if no entry). */
 uint64_t simt_rmask_sb_lookup(const simt_rmask_sb *s, unsigned w, unsigned r);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SIMT_STRT_MAX 64
 
 typedef struct {
@@ -76,5 +80,9 @@ void simt_st_rt_reset(simt_st_rt *s, const simt_st_rt_cfg *cfg);
 void simt_st_rt_eval(const simt_st_rt *s, const simt_st_rt_in *in, simt_st_rt_out *out);
 /* Clock edge with inputs in. */
 void simt_st_rt_step(simt_st_rt *s, const simt_st_rt_in *in);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

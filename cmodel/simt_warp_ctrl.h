@@ -13,6 +13,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SIMT_WARP_MAX_W 64
 
 typedef struct {
@@ -60,5 +64,9 @@ void simt_warp_ctrl_reset(simt_warp_ctrl *s, const simt_warp_ctrl_cfg *cfg);
 void simt_warp_ctrl_eval(const simt_warp_ctrl *s, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *out);
 /* Clock edge with inputs in. */
 void simt_warp_ctrl_step(simt_warp_ctrl *s, const simt_warp_ctrl_in *in);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
