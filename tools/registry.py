@@ -157,7 +157,7 @@ def load_all():
     order = []
     if os.path.exists(os.path.join(UNITS_DIR, "ORDER")):
         with open(os.path.join(UNITS_DIR, "ORDER")) as f:
-            order = [x for x in f.read().split() if not x.startswith("#")]
+            order = [w for line in f for w in line.split("#", 1)[0].split()]
     units.sort(key=lambda u: (order.index(u["name"]) if u["name"] in order else len(order), u["name"]))
     return units
 
