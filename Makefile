@@ -4,6 +4,7 @@ SHELL := bash
 .DEFAULT_GOAL := help
 include tools/tools.mk
 include tools/registry.mk
+include tools/fusesoc.mk
 include lib/lib.mk
 include tb/tb.mk
 -include synth/synth.mk
@@ -24,6 +25,10 @@ help:
 	@echo "  make synth-netlist  gate-level netlist of the arbiter wrapper (W=32) for simtcheck arb --netlist"
 	@echo "  make formal       SymbiYosys proofs (default set): build/formal/summary.md; FORMAL_ALL=1 for the full sweep"
 	@echo "  make formal-NAME  one proof file (make formal-list shows them)"
+	@echo "  make fusesoc-lint FuseSoC: 'fusesoc run --target lint' of every unit core rtl/<unit>/simt_<unit>.core"
+	@echo "                    (Verilator -Wall; docs/fusesoc.md); FUSESOC_UNITS=\"st_rt\" FUSESOC_ARGS=--W=8"
+	@echo "  make fusesoc-sim  FuseSoC: 'fusesoc run --target sim' of every unit core (the Verilated C++ model, built)"
+	@echo "  make fusesoc-cores  rewrite the core files from the registry (make fusesoc-check: are they up to date)"
 	@echo "  make report       rebuild build/report.md from the last outputs"
 	@echo "  make tools        install the pinned tools (run on demand by the targets above)"
 	@echo "Variables: YOSYS= SBY= VERILATOR= (use your own tools), TOOLS_DIR= (default .tools)"
