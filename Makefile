@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # SIMT divergence units: RTL, C golden models, cross-check, synthesis, formal.
 # 'make help' lists the targets.
 SHELL := bash

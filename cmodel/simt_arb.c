@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_arb: C golden model of the arbiter operators, see simt_arb.h. */
 #include "simt_arb.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_arb: C golden model of the arbiter operators of Brunie & Collange 2013 Table 5
  * (rtl/arb/simt_arb_{pc,mem,combined,unified}.sv). Combinational: one call = one evaluation.
  *

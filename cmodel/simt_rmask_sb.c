@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_rmask_sb: C golden model, see simt_rmask_sb.h and docs/units/rmask_sb.md. */
 #include "simt_rmask_sb.h"
 

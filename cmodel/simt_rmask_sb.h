@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_rmask_sb: C golden model of the R-mask scoreboard with I-buffer dependency masks
  * (rtl/rmask_sb/simt_rmask_sb.sv, ElTantawy et al. 2014 §3.3.2, Fig. 8b) and, with cfg.base = 1, of
  * the baseline mask-less per-warp scoreboard (rtl/rmask_sb/simt_sb_base.sv, Fig. 8a).

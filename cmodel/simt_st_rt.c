@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_st_rt: C golden model, see simt_st_rt.h and docs/units/st_rt.md. */
 #include "simt_st_rt.h"
 

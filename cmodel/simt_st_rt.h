@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_st_rt: C golden model of the per-warp Split Table / Reconvergence Table unit
  * (rtl/st_rt/simt_st_rt.sv): multi-path IPDOM (ElTantawy et al. 2014 §3) with opportunistic
  * early reconvergence (§4). The cycle contract is docs/units/st_rt.md.

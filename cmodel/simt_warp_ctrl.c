@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_warp_ctrl: C golden model, see simt_warp_ctrl.h and docs/units/warp_ctrl.md. */
 #include "simt_warp_ctrl.h"
 

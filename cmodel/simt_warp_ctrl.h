@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_warp_ctrl: C golden model of the stack-less warp control unit
  * (rtl/warp_ctrl/simt_warp_ctrl.sv). The cycle contract is docs/units/warp_ctrl.md: per-lane PC_i and
  * SP_i, MPC = min over enabled lanes of SP_i:PC_i (Collange 2011 §3), the increment shortcut

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lockstep.c: the RTL of a unit and its C golden model, side by side, from C.
  *
  * Finds the Verilated model of the Split / Reconvergence Tables unit (st_rt, ElTantawy et al.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Formal flow: 'make formal' runs every task of every formal/**/*.sby (found at run time, so a
 # new .sby is picked up without editing this file), each in its own work directory under
 # build/formal/, one at a time, and writes build/formal/summary.md; non-zero exit if any proof

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # formal/mutate_lib.sh: shared part of the mutation checks (formal/*/mutate.sh), sourced by them.
 #   mut_setup DIR        cd to the repository root, put the YoWASP tools on PATH, make DIR
 #   mut_run SBY TASK LOG run task TASK of SBY (a mutant's .sby) with one solver job, log in LOG;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Run every SymbiYosys proof of the project and write build/formal/summary.md.
 
 A proof is one task of one formal/**/*.sby file (a file without [tasks] is one proof). Each

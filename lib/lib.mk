@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # lib/lib.mk: the product's C library. One Verilated model per configuration of the registry
 # (build/gen/registry.mk: VL_MODELS, VLM.<model>.*), each with its C shim
 # (lib/shim/vl_<unit>_shim.cpp), the Verilator runtime, the lookup table (lib/simt_vl.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_vl.c: lookup of a Verilated model by unit and parameters (simt_vl.h). */
 #include "simt_vl.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simt_vl.h: the Verilated RTL models of every unit, callable from C (no C++ visible).
  *
  * libsimt holds one Verilated model per unit configuration of the registry (units/<unit>.toml).

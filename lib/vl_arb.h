@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vl_arb.h: C view of the Verilated arbiter wrapper rtl/arb/simt_arb_top.sv (RTL or Yosys
  * gate-level netlist), one model per configuration, in libsimt (lib/simt_vl.h finds one). */
 #ifndef VL_ARB_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vl_model.h: the unit-independent part of a Verilated model's C view: its life cycle, clock
  * and FST waveform. Every shim (lib/shim/vl_*_shim.cpp) exports one of these inside its unit's ops
  * table, beside its typed eval; vl_ports.h fills it from VlHarness (VL_CLOCKED_OPS,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vl_rmask_sb.h: C view of the Verilated scoreboards, simt_rmask_sb (R-mask, Fig. 8b) and
  * simt_sb_base (baseline, Fig. 8a), which share one port list. One model per configuration. */
 #ifndef VL_RMASK_SB_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vl_st_rt.h: C view of the Verilated simt_st_rt (Split / Reconvergence Tables of one warp),
  * one model per configuration (W, PC_W, NST, NRT, OREC). */
 #ifndef VL_ST_RT_H

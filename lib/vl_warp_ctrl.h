@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vl_warp_ctrl.h: C view of the Verilated simt_warp_ctrl, one model per (W, IMPL). */
 #ifndef VL_WARP_CTRL_H
 #define VL_WARP_CTRL_H

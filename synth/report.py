@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Helper of synth/synth.mk: the reports of the sweep.
 
   report.py report --configs F --csv OUT.csv --md OUT.md [--registry build/gen/registry.json]

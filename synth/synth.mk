@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # synth/synth.mk: Yosys area (NAND2-eq) and logic-depth sweep, and the gate-level netlist of
 # the arbiter cross-check wrapper. Included by the top Makefile after tools/tools.mk and
 # tools/registry.mk. Method and caveats: synth/README.md.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Helper of synth/synth.mk: run one Yosys configuration (the report is synth/report.py).
 
   synth.py run     --dir D --yosys CMD --configs F --unit U --impl I --policy P --tag T --w N

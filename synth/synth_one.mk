@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # synth/synth_one.mk: one synthesis of any configuration a user names (included at the end of
 # synth/synth.mk; synth/README.md, "One configuration").
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Helper of synth/synth_one.mk: one synthesis of any configuration a user names.
 
   synth_one.py setup --registry R --out DIR --unit U [--top T] [--w N] [--impl I] [--abc F]

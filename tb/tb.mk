@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tb/tb.mk: the verification side. build/bin/simtcheck links the driver core (tb/core), every
 # unit's driver folder (tb/units/<unit>/, from the registry), the shared stimulus libraries
 # (tb/stim) and the product's static library build/lib/libsimt.a (lib/lib.mk), with cc and

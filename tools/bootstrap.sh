@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tools/bootstrap.sh TOOL... : make the pinned tools this project needs available.
 #   yowasp    Yosys, yosys-smtbmc and SymbiYosys from PyPI (YoWASP builds), in a project-local
 #             virtual environment (TOOLS_DIR/venv); pinned below.

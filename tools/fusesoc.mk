@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tools/fusesoc.mk: the FuseSoC CAPI2 cores of the RTL (docs/fusesoc.md). Included by the top
 # Makefile after tools/tools.mk and tools/registry.mk.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """FuseSoC CAPI2 core files of the RTL, derived from the unit registry (docs/fusesoc.md).
 
 One core per RTL folder named in a unit's 'rtl' list (units/<unit>.toml):
@@ -124,7 +125,7 @@ def w_note(name, cfgs):
 
 
 def gen_core(d, units, deps):
-    o = ["CAPI=2:", "# %s" % HEAD, "", "name: %s" % vlnv(d, units)]
+    o = ["CAPI=2:", "# SPDX-License-Identifier: Apache-2.0", "# %s" % HEAD, "", "name: %s" % vlnv(d, units)]
     u = units.get(d)
     if u:
         o.append("description: %s" % q("%s (%s)" % (u["title"], u["paper"])))

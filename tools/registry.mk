@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tools/registry.mk: the unit registry (units/*.toml, docs/adding_a_unit.md). tools/registry.py
 # derives build/gen/registry.mk (units, lint tops, Verilator models, synthesis rows), the C
 # tables build/gen/{vl_models,sc_units}.c and build/gen/registry.json; make remakes them when a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The unit registry: units/<unit>.toml, one descriptor per unit (docs/adding_a_unit.md).
 
 Everything the build knows about a unit comes from its descriptor through this script:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tools/report.sh: assemble build/report.md from the outputs of the main job's steps
 # (build/steps.txt: "step status seconds log" lines written by 'make all').
 set -u

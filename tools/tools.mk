@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Tool locations. Each is overridable on the command line (make YOSYS=/usr/bin/yosys ...);
 # the defaults are installed on first use by tools/bootstrap.sh, versions pinned there.
 TOOLS_DIR ?= $(CURDIR)/.tools

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Port widths of a Verilated model, as a C++ header for the shims' compile-time checks.
 
   vl_port_widths.py build/vl/<model>/obj/V<model>.h build/vl/<model>/ports.h

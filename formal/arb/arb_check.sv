@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // arb_check: functional specification of one arbiter operator's outputs, as immediate
 // assertions. Written from the contracts in the RTL file headers, independently of the RTL:
 // no RTL primitive (simt_min_*, simt_first_sel) is used, the minimum is stated

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // arb_miter: equivalence miter between two arbiter operators (arb_op): instance a is
 // OP_A/IMPL_A, instance b is OP_B/IMPL_B; all three outputs must be equal. valid_i and key_i
 // are free inputs shared by both; mode_i is free (MODE = 2) or tied to MODE (0 or 1) for both.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // arb_op: one arbiter operator chosen by name, for the formal wrappers (arb_spec, arb_equiv).
 //   OP = "pc"         simt_arb_pc
 //        "mem_min"    simt_arb_mem, POLICY = 0 (minimum line)

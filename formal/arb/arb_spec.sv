@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // arb_spec: one arbiter operator (arb_op, OP) against the specification in arb_check.
 // mode_i, valid_i and key_i are free inputs: every input and every mode is covered, nothing
 // is assumed.

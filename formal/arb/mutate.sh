@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # formal/arb/mutate.sh: check that the arbiter proofs can fail. Each mutant is one textual
 # change to an RTL file, applied in a scratch copy of rtl/ and formal/arb/ (never in the work
 # tree, which others may be using); the listed tasks are run there and must FAIL (or PASS for

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # formal/rmask_sb/mutate.sh [NAME...]: check that the scoreboard proofs can fail.
 # Each mutant is one deliberate bug in a copy of one file of rtl/rmask_sb/ (under build/formal/rmask_sb/mut/;
 # the tree is not touched), run as a BMC of depth 8 of one task of formal/rmask_sb/rmask_sb.sby (default

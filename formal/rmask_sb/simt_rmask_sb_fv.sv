@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_rmask_sb_fv: formal wrapper for the R-mask scoreboard simt_rmask_sb (BASE = 0) and the
 // baseline simt_sb_base (BASE = 1). Contract: docs/units/rmask_sb.md; source: ElTantawy et al.
 // 2014 §3.3.2, Fig. 8 and 9.

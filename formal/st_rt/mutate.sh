@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # formal/st_rt/mutate.sh [NAME...]: check that the strt proofs can fail.
 # Each mutant is one deliberate bug in a copy of rtl/st_rt/simt_st_rt.sv (under
 # build/formal/st_rt/mut/; the tree is not touched), run as a BMC of depth 10 of task

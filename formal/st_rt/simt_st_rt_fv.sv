@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_st_rt_fv: formal wrapper for simt_st_rt (docs/units/st_rt.md, issue 3).
 //
 // Every DUT input is a free input: the only assumption is a reset in the first cycle. The

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # formal/warp_ctrl/mutate.sh [NAME...]: check that the warp_ctrl proof can fail.
 # Each mutant is one deliberate bug in a copy of rtl/warp_ctrl/simt_warp_ctrl.sv (under
 # build/formal/warp_ctrl/mut/, the tree is not touched). Each is run as a BMC of depth 10 twice:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_warp_ctrl_fv: formal wrapper for simt_warp_ctrl (docs/units/warp_ctrl.md).
 //
 // Every DUT input is a free input of this wrapper: the only assumption is a reset in the first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // vl_arb_shim.cpp: thin extern "C" shim around one Verilated simt_arb_top configuration.
 // Compiled once per configuration with VL_MODEL (the --prefix), VL_W, VL_PC_W, VL_SP_W,
 // VL_OFF_W and VL_NETLIST defined by the Makefile.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // vl_ports.h: bit-field access to Verilated ports of any width (the only C++ in the harness
 // is this and the shims). Ports up to 64 bits are plain integers; wider ones are VlWide.
 #ifndef VL_PORTS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // vl_rmask_sb_shim.cpp: thin extern "C" shim around one Verilated scoreboard configuration
 // (simt_rmask_sb or simt_sb_base: same ports). Compiled once per configuration with
 // VL_MODEL, VL_W, VL_NW, VL_NE, VL_REG_W, VL_NIB, VL_NSRC, VL_BASE.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // vl_st_rt_shim.cpp: thin extern "C" shim around one Verilated simt_st_rt configuration.
 // Compiled once per configuration with VL_MODEL, VL_W, VL_PC_W, VL_NST, VL_NRT, VL_OREC.
 #include "vl_ports.h"  // first: defines VL_STR for the model header below

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // vl_warp_ctrl_shim.cpp: thin extern "C" shim around one Verilated simt_warp_ctrl configuration.
 // Compiled once per configuration with VL_MODEL, VL_W, VL_PC_W, VL_SP_W, VL_OFF_W, VL_IMPL.
 #include "vl_ports.h"  // first: defines VL_STR for the model header below

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_arb_combined: PC arbiter and memory arbiter side by side, output chosen by mode_i
 // (Brunie & Collange 2013 §6.4, Table 5 row "Combiné"): the baseline the unified arbiter
 // is compared with. mode_i = 0 selects the PC arbiter, 1 the memory arbiter.

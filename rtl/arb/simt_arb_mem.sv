@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_arb_mem: memory arbiter (Brunie & Collange 2013 §5.2, Table 5 row "Mémoire";
 // Collange 2011 §4.2).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_arb_pc: PC arbiter (Brunie & Collange 2013 §5.1, Table 5 row "PC"; Collange 2011 §4.1).
 //
 // Selects MPC = min over valid lanes of key_i = SP_i:PC_i and the mask of lanes at MPC.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_arb_top: cross-check wrapper holding every arbiter operator on the same inputs, so a
 // single model (Verilator, or the gate-level netlist) per W covers them all. Operator n drives
 // valid_o[n], key_o[n*KEY_W +: KEY_W], match_o[n*W +: W]; the numbering is SIMT_ARB_OP_* in

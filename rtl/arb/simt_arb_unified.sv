@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_arb_unified: ONE reduction structure for both PC and memory arbitration
 // (Collange 2011 §4.3 and Fig. 4b; Brunie & Collange 2013 §5.3, Fig. 5b, Table 5 row "Unifié").
 //

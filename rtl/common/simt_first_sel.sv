@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_first_sel: select the key of the lowest-numbered valid lane, and the match mask of
 // every valid lane with an equal key.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_min_elim: minimum select by MSB-first candidate elimination (area form).
 //
 // Collange 2011 §4.1 and Brunie & Collange 2013 §5.1 reduce min(SP_i:PC_i) over the enabled

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_min_sel: minimum select with match mask, in the area form (IMPL = 0, MSB-first
 // elimination, simt_min_elim) or the delay form (IMPL = 1, comparator tree, simt_min_tree).
 // Both forms have the same contract, proven equal in formal/arb/arb_equiv.sby (and each

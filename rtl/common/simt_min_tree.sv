@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_min_tree: minimum select by a balanced comparator tree (delay form).
 //
 // The delay end of the trade-off in Brunie & Collange 2013 Table 5: log2(N) levels of

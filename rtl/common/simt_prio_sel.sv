@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_prio_sel: priority select of the lowest set request: its one-hot code and its number.
 //
 // The table allocators of the ST/RT unit (lowest free ST/RT entry, lowest valid split, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_rmask_sb: R-mask scoreboard with I-buffer dependency masks (ElTantawy et al. 2014
 // §3.3.2, Fig. 8b and 9). Cycle contract: docs/units/rmask_sb.md, followed exactly.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_sb_base: baseline per-warp scoreboard without masks (ElTantawy et al. 2014 §3.3.2,
 // Fig. 8a), with the same ports as simt_rmask_sb so the two can be compared and swapped.
 // Cycle contract: docs/units/rmask_sb.md ("baseline" clauses): an entry is a valid bit and a

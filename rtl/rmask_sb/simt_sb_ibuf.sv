@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_sb_ibuf: the I-buffer side shared by the two scoreboards of ElTantawy et al. 2014
 // §3.3.2 (simt_rmask_sb, Fig. 8b, with MASKS = 1; simt_sb_base, Fig. 8a, with MASKS = 0).
 // Cycle contract: docs/units/rmask_sb.md, steps 2 (slot selection, eligibility, slot freeing),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_sb_table: the scoreboard table shared by the two scoreboards of ElTantawy et al. 2014
 // §3.3.2: per warp, NE entries of (register, R-mask of MW bits); an entry is valid iff its
 // R-mask is non-zero. simt_rmask_sb (Fig. 8b) uses MW = W; simt_sb_base (Fig. 8a) uses MW = 1,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_st_rt: Warp Split Table (ST) and Reconvergence Table (RT) of one warp, multi-path IPDOM
 // (ElTantawy et al. 2014 §3) with opportunistic early reconvergence (§4, OREC = 1). Cycle
 // contract: docs/units/st_rt.md, followed exactly (golden model cmodel/simt_st_rt.c).

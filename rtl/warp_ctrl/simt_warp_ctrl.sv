@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_warp_ctrl: stack-less warp control, MPC = min over enabled lanes of SP_i:PC_i, with the
 // unified PC/memory arbiter. Cycle contract: docs/units/warp_ctrl.md (followed exactly; the one
 // place where the contract had to be read is marked "CONTRACT NOTE" below).

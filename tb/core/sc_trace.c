@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sc_trace.c: stimulus trace files (docs/trace_format.md) for every unit of simtcheck.
  *
  * The header (unit, config, lanes, the model's parameters) is the same for every unit; the

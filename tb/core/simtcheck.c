@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simtcheck: cycle-by-cycle cross-check of a unit's RTL against its C golden model.
  *
  *   simtcheck UNIT [--lanes N] [--config NAME] [--cycles N] [--seed S] [--trace FILE]

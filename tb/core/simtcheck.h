@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simtcheck.h: the one cross-check driver shared by every unit (build/bin/simtcheck).
  * A unit supplies a run function that, cycle by cycle, makes (or reads) the stimulus, drives
  * the C golden model and the Verilated RTL with it, and compares every output through

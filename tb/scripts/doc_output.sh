@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tb/scripts/doc_output.sh [--update] DOC...: check that every program output quoted in a datasheet is the
 # program's own output. In DOC, a block
 #

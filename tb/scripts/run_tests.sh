@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tb/scripts/run_tests.sh "LIST..." [SEED]: run the test cases listed in the files LIST (tb/tests.txt and
 # each unit's tb/units/<unit>/tests.txt, space-separated, in that order), one per line:
 #   NAME | EXPECT | COMMAND

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tb/scripts/trace_doc.sh [--update] [DOC]: the unit sections of docs/trace_format.md (or DOC) are the
 # units' own trace declarations. Every unit of the registry (units/*.toml) must have a section
 # '<!-- output of: simtcheck UNIT --trace-doc -->' followed by a fenced block, and every such

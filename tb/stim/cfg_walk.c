@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* strt_cfg: CFG-walking stimulus and per-lane reference checker for simt_st_rt, see cfg_walk.h.
  *
  * Programs. A program is a list of instructions at PCs base, base+1, ...: OP (any non-branch),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* strt_cfg: CFG-walking stimulus and per-lane reference checker for simt_st_rt (issue 3;
  * contract docs/units/st_rt.md, ElTantawy et al. 2014 §3-4).
  *

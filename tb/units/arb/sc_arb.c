@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sc_arb: simtcheck unit "arb": the ten arbiter operators of rtl/arb/simt_arb_top.sv (PC,
  * memory first-lane, combined, unified, memory min-line; area and delay forms) against the C
  * model cmodel/simt_arb.c, every cycle, in both modes.

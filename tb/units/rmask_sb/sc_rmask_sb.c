@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sc_rmask_sb: simtcheck unit "rmask_sb": simt_rmask_sb (R-mask, Fig. 8b) and simt_sb_base (baseline,
  * Fig. 8a) RTL against cmodel/simt_rmask_sb.c; contract docs/units/rmask_sb.md.
  *

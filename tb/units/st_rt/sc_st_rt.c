@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sc_st_rt: simtcheck unit "st_rt": simt_st_rt (Split / Reconvergence Tables of one warp,
  * multi-path IPDOM with opportunistic early reconvergence) RTL against cmodel/simt_st_rt.c;
  * contract docs/units/st_rt.md. Every cycle compares ok, stall, bad, ev, the valid vectors,

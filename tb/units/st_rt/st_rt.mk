@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tb/units/st_rt/st_rt.mk: the ST/RT unit's own make rules (included by tb/tb.mk).
 # Standalone self-test of the ST/RT stimulus and checkers (tb/stim/cfg_walk.c,
 # tb/units/st_rt/st_rt_directed.c) on the C model only, no RTL:

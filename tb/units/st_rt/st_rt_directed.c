@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* strt_directed: the paper's directed sequences for simt_st_rt, see st_rt_directed.h.
  *
  * Source: ElTantawy et al. 2014 (../shared/papers/eltantawy2014-multipath-st-rt-rmask.txt).

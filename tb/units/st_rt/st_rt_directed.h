@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* strt_directed: directed sequences for simt_st_rt from ElTantawy et al. 2014, written from
  * the paper's prose (§3.1 Fig. 5, §3.2 Fig. 6, §4 Fig. 10-11), at W = 4 with the paper's
  * masks (lane 0 is the rightmost bit: B_0101 holds lanes 0 and 2).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* strt_selftest: standalone self-test of the simt_st_rt stimulus and checkers (issue 3), on
  * the C golden model only (no RTL):
  *   - IPDOM: strt_ipdom() on hand-made CFGs (the paper's Fig. 2, 6, 10 and loops) with

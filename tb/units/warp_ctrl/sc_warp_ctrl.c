@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sc_warp_ctrl: simtcheck unit "warp_ctrl": simt_warp_ctrl RTL against cmodel/simt_warp_ctrl.c.
  *
  * Random runs execute random structured programs (if/else, loops with per-lane trip counts and
