@@ -6,7 +6,7 @@
 VL_DIR      := build/vl
 VL_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial fast -Wall
-VL_GL_FLAGS := --cc --trace-fst -O3 -Wno-fatal -Wno-lint -Wno-style
+VL_GL_FLAGS := --cc --trace-fst -O3 -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
 # Verilator's own runtime and generated code: its warnings are not ours (-w). C++17, as the
 # Verilated models (verilated.mk leaves the compiler's default, gnu++17 for g++ 12): one
 # standard, so aligned new and delete match (ASan new-delete-type-mismatch otherwise).
