@@ -74,6 +74,7 @@ SEED ?= 1
 .PHONY: test
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 test:
+	@tools/bootstrap.sh pkgconfig
 	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck
 	@tb/scripts/run_tests.sh "$(TEST_LISTS)" $(SEED)
 

@@ -7,6 +7,7 @@
 #             environment; pinned below (docs/fusesoc.md).
 #   verilator the machine's Verilator, or Debian's package if none is on PATH.
 #   z3        the SMT solver SymbiYosys calls; Debian's package if none is on PATH.
+#   pkgconfig pkg-config and zlib's headers and static library (make test's library example).
 # Nothing is installed outside TOOLS_DIR except the Debian packages. Re-running is cheap.
 set -euo pipefail
 
@@ -72,13 +73,21 @@ want_z3() {
   apt_install z3
 }
 
-[ $# -gt 0 ] || set -- yowasp fusesoc verilator z3
+# make test builds examples/lockstep.c against an installed libsimt through pkg-config, also
+# fully static (libz.a from zlib1g-dev).
+want_pkgconfig() {
+  command -v pkg-config >/dev/null 2>&1 && [ -e /usr/include/zlib.h ] && return 0
+  apt_install pkg-config zlib1g-dev
+}
+
+[ $# -gt 0 ] || set -- yowasp fusesoc verilator z3 pkgconfig
 for t in "$@"; do
   case $t in
     yowasp)    want_yowasp ;;
     fusesoc)   want_fusesoc ;;
     verilator) want_verilator ;;
     z3)        want_z3 ;;
-    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3)"; exit 2 ;;
+    pkgconfig) want_pkgconfig ;;
+    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig)"; exit 2 ;;
   esac
 done
