@@ -64,6 +64,19 @@ int simt_vl_param(const simt_vl_model *m, const char *want, unsigned long *value
     return -1;
 }
 
+int simt_vl_param_at(const simt_vl_model *m, unsigned i, char *name, unsigned n, unsigned long *value)
+{
+    char nm[32], val[64];
+    int bad = 0;
+    for (const char *p = m->params; (p = next_term(p, nm, sizeof nm, val, sizeof val, &bad));) {
+        if (bad || i-- > 0)
+            continue;
+        snprintf(name, n, "%s", nm);
+        return parse_ul(val, value);
+    }
+    return -1;
+}
+
 static int matches(const simt_vl_model *m, const char *q)
 {
     char name[32], val[64];

@@ -50,6 +50,12 @@ const simt_vl_model *simt_vl_find(const char *unit, const char *query);
 /* A parameter of a model: 0 and *value set, or -1 if the model has no such parameter. */
 int simt_vl_param(const simt_vl_model *m, const char *name, unsigned long *value);
 
+/* The parameters of a model one by one, W included, in the registry's order:
+ *     unsigned i = 0; char name[32]; unsigned long v;
+ *     while (simt_vl_param_at(m, i++, name, sizeof name, &v) == 0) ...
+ * 0 and name/value set, or -1 past the last one. */
+int simt_vl_param_at(const simt_vl_model *m, unsigned i, char *name, unsigned n, unsigned long *value);
+
 /* 1 if the query is well formed, else 0 and a reason in err (size n). */
 int simt_vl_query_ok(const char *query, char *err, unsigned n);
 

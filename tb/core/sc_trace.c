@@ -139,7 +139,7 @@ static void each_param(const simt_vl_model *m, void (*fn)(const char *, unsigned
 {
     char name[32];
     unsigned long v;
-    for (const char *p = m->params; p && sscanf(p, " %31[^= ]=%lu", name, &v) == 2; p = strchr(p + 1, ' '))
+    for (unsigned i = 0; simt_vl_param_at(m, i, name, sizeof name, &v) == 0; i++)
         if (strcmp(name, "W") != 0)
             fn(name, v, arg);
 }
@@ -157,6 +157,30 @@ static void header_param(const char *name, unsigned long v, void *arg)
     char l[32];
     lower(l, sizeof l, name);
     fprintf((FILE *)arg, "%s %lu\n", l, v);
+}
+
+typedef struct {
+    sc_trace *t;
+    const simt_vl_model *m;
+    const char *const *skip;
+} header_check;
+
+static void check_param(const char *name, unsigned long v, void *arg)
+{
+    const header_check *c = arg;
+    for (int i = 0; c->skip && c->skip[i]; i++)
+        if (!strcmp(c->skip[i], name))
+            return;
+    char l[32];
+    lower(l, sizeof l, name);
+    if (sc_trace_header(c->t, l) != v)
+        sc_trace_fail(c->t, "header %s differs from model %s's %s=%lu", l, c->m->name, name, v);
+}
+
+void sc_trace_expect_params(sc_trace *t, const simt_vl_model *m, const char *const *skip)
+{
+    header_check c = {t, m, skip};
+    each_param(m, check_param, &c);
 }
 
 void sc_trace_write_header(FILE *f, const char *unit, const simt_vl_model *m)

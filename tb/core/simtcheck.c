@@ -166,16 +166,15 @@ static const simt_vl_model *find_model(const char *unit, const char *config, uns
     }
     fprintf(stderr, "models of unit %s:\n", unit);
     list_models(stderr, unit);
-    if (!known && config) {
-        if (from_trace)
-            sc_trace_fail(t, "unit %s has no configuration '%s' (simtcheck %s --list)", unit, config, unit);
-        sc_die("unit %s has no configuration '%s' (simtcheck %s --list)", unit, config, unit);
-    }
+    char msg[256];
+    if (!known && config)
+        snprintf(msg, sizeof msg, "unit %s has no configuration '%s' (simtcheck %s --list)", unit, config, unit);
+    else
+        snprintf(msg, sizeof msg, "unit %s has no model with W=%u config=%s (add the width to its [[config]] in units/%s.toml)",
+                 unit, w, config ? config : "?", unit);
     if (from_trace)
-        sc_trace_fail(t, "unit %s has no model with W=%u config=%s (add the width to its [[config]] in units/%s.toml)",
-                      unit, w, config ? config : "?", unit);
-    sc_die("unit %s has no model with W=%u config=%s (add the width to its [[config]] in units/%s.toml)", unit, w,
-           config ? config : "?", unit);
+        sc_trace_fail(t, "%s", msg);
+    sc_die("%s", msg);
 }
 
 const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
@@ -195,18 +194,9 @@ const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
         if (w > 1024)
             sc_trace_fail(t, "lanes %" PRIu64 " is not a warp width", w);
         m = find_model(unit, o->config ? o->config : tc, (unsigned)w, 1, t);
+        /* another configuration than the recorded one: the unit's replay_free parameters may differ */
         const int other = tc && o->config && strcmp(tc, o->config) != 0;
-        char name[32];
-        unsigned long v;
-        for (const char *p = m->params; p && sscanf(p, " %31[^= ]=%lu", name, &v) == 2; p = strchr(p + 1, ' ')) {
-            if (!strcmp(name, "W") || (other && in_list(r->unit->replay_free, name)))
-                continue;
-            char lower[32];
-            for (size_t i = 0; i < sizeof lower; i++)
-                lower[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
-            if (sc_trace_header(t, lower) != v)
-                sc_trace_fail(t, "header %s differs from model %s's %s=%lu", lower, m->name, name, v);
-        }
+        sc_trace_expect_params(t, m, other ? r->unit->replay_free : NULL);
     } else {
         m = find_model(unit, o->config, lanes, 0, NULL);
     }

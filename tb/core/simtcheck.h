@@ -116,6 +116,9 @@ void sc_trace_open(sc_trace *t, const char *path, const char *unit);
 uint64_t sc_trace_header(sc_trace *t, const char *name);
 /* The header's text value of a line, or NULL when it has none. */
 const char *sc_trace_header_word(sc_trace *t, const char *name, char *out, size_t n);
+/* Every parameter of m but W (and those named in skip, NULL-terminated or NULL) must have its
+ * header line, lower case, with m's value; else exit 2 naming the first that does not. */
+void sc_trace_expect_params(sc_trace *t, const simt_vl_model *m, const char *const *skip);
 /* Next cycle into the line struct (every declared field: absent conditional ones 0). Returns 1,
  * or 0 at the end. A wrong field count (for the values of the condition fields), a non-hex
  * value or one too wide for its field stops the run: file:line: reason, exit 2. */
