@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* simt_spawn: C golden model of the spawn LUT and warp formation for dynamic micro-kernels
+ * (rtl/spawn/simt_spawn.sv; Steffen 2012 §5.1-5.4). The cycle contract is docs/units/spawn.md.
+ *
+ * Use: simt_spawn_cfg_check(), simt_spawn_reset(), then each cycle fill a simt_spawn_in, call
+ * simt_spawn_eval() for the outputs of that cycle and simt_spawn_step() for the clock edge.
+ * Limits: the parameter ranges of the datasheet (W 4..64 power of 2, NENT 1..64,
+ * 2*NENT+1 <= NBLK <= 1024, FIFO_D 1..64, AW 16..64, PC_W 8..64, SLOT_B 4 or 8).
+ */
+#ifndef SIMT_SPAWN_H
+#define SIMT_SPAWN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SIMT_SPAWN_MAX_W    64
+#define SIMT_SPAWN_MAX_ENT  64
+#define SIMT_SPAWN_MAX_BLK  1024
+#define SIMT_SPAWN_MAX_FIFO 64
+#define SIMT_SPAWN_BLK_WORDS (SIMT_SPAWN_MAX_BLK / 64)
+
+typedef struct {
+    unsigned w, pc_w, nent, nblk, fifo_d, aw, slot_b;
+    int pfx;       /* lane prefix form (the RTL's; the model has one) */
+    int full_pol;  /* 0: LUT full stalls (err bit 0); 1: evicts by a forced partial dispatch */
+} simt_spawn_cfg;
+
+/* sp_why and err bits */
+enum { SIMT_SPAWN_WHY_LUT = 1, SIMT_SPAWN_WHY_FIFO = 2, SIMT_SPAWN_WHY_BLK = 4 };
+enum { SIMT_SPAWN_ERR_LUT = 1, SIMT_SPAWN_ERR_REL = 2, SIMT_SPAWN_ERR_POP = 4 };
+
+typedef struct {
+    uint64_t wf_base;
+    int sp_valid;
+    uint64_t sp_pc;
+    uint64_t sp_mask;
+    int fl_req;
+    int nw_pop;
+    int rel_valid;
+    unsigned rel_blk;
+} simt_spawn_in;
+
+typedef struct {
+    /* combinational */
+    int sp_ok, sp_stall, sp_hit, sp_push;
+    unsigned sp_why, sp_ent;
+    uint64_t st_en;
+    uint64_t st_addr[SIMT_SPAWN_MAX_W];
+    int fl_ok, fl_none, pop_bad, rel_bad;
+    /* registered */
+    int nw_valid;
+    uint64_t nw_pc;
+    unsigned nw_last, nw_n;
+    uint64_t nw_mask;
+    uint64_t nw_addr[SIMT_SPAWN_MAX_W];
+    unsigned err;
+    /* state taps */
+    int ent_v[SIMT_SPAWN_MAX_ENT];
+    uint64_t ent_tag[SIMT_SPAWN_MAX_ENT];
+    unsigned ent_a1[SIMT_SPAWN_MAX_ENT], ent_a2[SIMT_SPAWN_MAX_ENT], ent_cnt[SIMT_SPAWN_MAX_ENT];
+    uint64_t free_map[SIMT_SPAWN_BLK_WORDS], out_map[SIMT_SPAWN_BLK_WORDS]; /* block b: word b/64, bit b%64 */
+    uint64_t fifo_pc[SIMT_SPAWN_MAX_FIFO];
+    unsigned fifo_last[SIMT_SPAWN_MAX_FIFO];
+    unsigned fifo_rd, fifo_cnt;
+    /* derived for the testbench (not ports): what happened this cycle */
+    int fl_ent;          /* entry flushed (fl_ok), else -1 */
+    int evict;           /* the flush was a FULL_POL = 1 eviction */
+    unsigned alloc_blk;  /* the block allocated (sp_push or fl_ok) */
+} simt_spawn_out;
+
+typedef struct {
+    int v;
+    uint64_t tag;
+    unsigned a1, a2, cnt;
+} simt_spawn_ent;
+
+typedef struct {
+    simt_spawn_cfg cfg;
+    simt_spawn_ent ent[SIMT_SPAWN_MAX_ENT];
+    uint64_t free_map[SIMT_SPAWN_BLK_WORDS], out_map[SIMT_SPAWN_BLK_WORDS];
+    uint64_t fifo_pc[SIMT_SPAWN_MAX_FIFO];
+    unsigned fifo_last[SIMT_SPAWN_MAX_FIFO];
+    unsigned fifo_rd, fifo_cnt;
+    unsigned err;
+} simt_spawn;
+
+/* 0 if cfg is in range, else -1 and a message naming the parameter. */
+int simt_spawn_cfg_check(const simt_spawn_cfg *cfg, char *err, size_t errlen);
+void simt_spawn_reset(simt_spawn *s, const simt_spawn_cfg *cfg);
+void simt_spawn_eval(const simt_spawn *s, const simt_spawn_in *in, simt_spawn_out *out);
+void simt_spawn_step(simt_spawn *s, const simt_spawn_in *in);
+
+static inline int simt_spawn_bit(const uint64_t *map, unsigned b) { return (int)(map[b / 64] >> (b % 64) & 1); }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* vl_spawn.h: C view of the Verilated spawn unit, simt_spawn (Steffen 2012 §5). One model per
+ * configuration. */
+#ifndef VL_SPAWN_H
+#define VL_SPAWN_H
+
+#include <stdint.h>
+
+#include "simt_spawn.h"
+#include "vl_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vl_spawn_ops {
+    const char *name;               /* "V<model>", e.g. "Vspawn_ripple_W32" */
+    unsigned w, pc_w, nent, nblk, fifo_d, aw, slot_b;
+    int pfx, full_pol;
+    vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
+    /* Drive inputs with the clock low, evaluate, read the outputs of the cycle (the derived,
+     * non-port fields of simt_spawn_out are left 0). */
+    void (*eval)(void *m, const simt_spawn_in *in, simt_spawn_out *out);
+} vl_spawn_ops;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
