@@ -8,9 +8,10 @@
  *   orec    NST = NRT = W, OREC on          dps    NST = 2, NRT = 8, OREC on (DPS)
  *   noorec  NST = NRT = W, OREC off         small  NST = 4, NRT = 3, OREC on (small tables)
  * Stimulus:
- *   random run (default): the CFG walker of tb/stim/cfg_walk.c plays the front end of one warp on
- *     random programs and checks the unit against its per-lane reference; the warp is reset
- *     after a capacity deadlock (small tables).
+ *   random run (default): the CFG walker (st_rt_walk.c, on the random programs and per-lane
+ *     reference of tb/stim/cfg_prog.c) plays the front end of one warp and checks the unit
+ *     against the contract and each lane's own path; the warp is reset after a capacity
+ *     deadlock (small tables).
  *   --test random-ops: random operations on random valid splits with targets, RPCs and block
  *     starts from a small pool of PCs (so arrivals, both special cases, merges and early
  *     reconvergence entries occur), stalls, and malformed operations of every kind with
@@ -26,7 +27,7 @@
 
 #include "simt_st_rt.h"
 #include "simtcheck.h"
-#include "cfg_walk.h"
+#include "st_rt_walk.h"
 #include "st_rt_directed.h"
 #include "vl_st_rt.h"
 

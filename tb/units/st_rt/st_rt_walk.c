@@ -1,23 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* strt_cfg: CFG-walking stimulus and per-lane reference checker for simt_st_rt, see cfg_walk.h.
- *
- * Programs. A program is a list of instructions at PCs base, base+1, ...: OP (any non-branch),
- * JMP (unconditional), BR (conditional: taken to its target, not taken to the next PC) and one
- * EXIT, the last instruction, in the exit block. Blocks start at PC 0, at every branch or jump
- * target, after every BR/JMP and at random fall-through boundaries. Control flow comes from a
- * small structured grammar (if/else, if, while, do-while, switch-like chains of 2-way
- * branches, the do {A; if (c1) {B; break;} else {C}} while (c2) of the paper's Fig. 10) and,
- * with `unstructured`, conditional break/continue and early return (a branch to the exit
- * block). The immediate post-dominator of every branch block is computed by strt_ipdom()
- * (Cooper-Harvey-Kennedy on the reverse CFG); the branch's RPC is the first PC of that block.
- *
- * Lanes. The outcome of branch b for lane l is a function of (program seed, l, b, the lane's
- * own history at b): if-branches are always/never taken, follow a bit of the lane number, or
- * are a hash of the visit count; loop branches stay in the loop while the lane's run of
- * iterations is below its trip count for this entry of the loop (hash of lane, branch and the
- * number of times the lane left that loop), with a cap on the lane's visits of the branch;
- * break/continue/return branches fire with a small per-branch probability. So the path of a
- * lane through the program depends on the lane alone, and every program terminates.
+/* st_rt_walk: CFG-walking stimulus and per-lane reference checker for simt_st_rt, see
+ * st_rt_walk.h. The programs (OP, JMP, BR, one EXIT; blocks, IPDOMs, RPCs), the lanes'
+ * branch outcomes and each lane's own path are tb/stim/cfg_prog.c's; this file is the ST/RT
+ * front end of one warp and the checks.
  *
  * What commit() checks, every cycle (cyc is the state before the edge, i.e. the result of the
  * previous cycle's operation):
@@ -36,11 +21,12 @@
  *     link (the root); hasr = 0 implies rpc = ridx = 0; bpc lies in the same block as pc and not
  *     after it (without OREC: bpc is the block's first PC, every RT PC is a block start).
  *  4. Lanes (independent of the tables): the walker keeps each live lane's next PC along its
- *     own path. Every live lane is in exactly one valid ST entry whose pc equals the lane's PC,
- *     or in the arrived part (rmask & ~pend) of exactly one valid RT entry whose pc equals the
- *     lane's PC (it waits at that reconvergence point); no other lane appears anywhere. An
- *     applied ADV/BR/EXIT moves exactly the lanes of the chosen split: ADV all to npc; BR the
- *     tmask lanes to tgt, the others to npc (and counts the lane's visit of the branch).
+ *     own path (cfg_lanes). Every live lane is in exactly one valid ST entry whose pc equals the
+ *     lane's PC, or in the arrived part (rmask & ~pend) of exactly one valid RT entry whose pc
+ *     equals the lane's PC (it waits at that reconvergence point); no other lane appears
+ *     anywhere. An applied ADV/BR/EXIT moves exactly the lanes of the chosen split, each along
+ *     its own path (cfg_lane_exec, which counts the lane's visit of a branch), and the
+ *     operation agrees: ADV all to npc; BR the tmask lanes to tgt, the others to npc.
  *  5. IPDOM reconvergence: a divergent BR of split M at branch b records "M reconverges at
  *     IPDOM(b)"; the first operation that executes the instruction at IPDOM(b) with any lane of
  *     M must hold all of M (the IPDOM guarantee of §2.2, with and without OREC: OREC only
@@ -52,49 +38,16 @@
  *     capacity deadlock (every valid split stalled) is only accepted when the prediction
  *     says each of those stalls is legal.
  */
-#include "cfg_walk.h"
+#include "st_rt_walk.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXI 4096u   /* instructions per program */
-#define MAXBR 1024u  /* branches per program */
-#define MAXL 4096u   /* labels while generating */
 #define MAXOB 512u   /* pending IPDOM obligations */
-#define NOBLK 0xffffffffu
 #define WATCHDOG 5000u
 
-enum { K_OP, K_JMP, K_BR, K_EXIT };
-enum { C_IF, C_LOOP, C_RARE };
-enum { B_ALWAYS, B_NEVER, B_LANEBIT, B_PCT };
 enum { PH_LAUNCH, PH_RUN };
-
-typedef struct {
-    uint8_t kind;
-    uint16_t bid;
-    uint32_t tgt;   /* instruction index (a label id while generating) */
-    uint32_t blk;
-} insn;
-
-typedef struct {
-    uint8_t cls, bias, bit, inv, p, stay_taken;
-    uint32_t at;    /* instruction index */
-    uint32_t rpc;   /* instruction index of the IPDOM block's first instruction */
-} brinfo;
-
-typedef struct {
-    unsigned n, nblk, nbr, exit_i;
-    uint64_t base, pseed;
-    insn code[MAXI];
-    uint8_t bstart[MAXI + 1];
-    uint32_t bfirst[MAXI];
-    uint32_t succ[2 * MAXI];
-    uint32_t ipdom[MAXI];
-    brinfo br[MAXBR];
-} prog;
-
-typedef struct { uint16_t vis, run, nexit; } lbr;  /* a lane's history at one branch */
 
 typedef struct {
     uint64_t mask, pc, brpc, cycle;
@@ -116,13 +69,12 @@ struct strt_walk {
     uint64_t seed, rng;
     uint64_t wmask, pcmask;
     unsigned siw;
-    prog *p;
-    int prog_ready;
+    cfg_prog *p;
+    cfg_lanes *ln;  /* the per-lane reference */
+    int prog_ready, have_prog;
     /* the warp */
     int phase, need_reset;
     uint64_t live, launched;
-    uint64_t lpc[64], ph[64], plen[64], sh[64], slen[64];
-    lbr *lb;  /* [64][MAXBR] */
     /* scheduling */
     unsigned cur, greedy;
     uint64_t stalled;
@@ -144,25 +96,9 @@ static uint64_t ones(unsigned n) { return n >= 64 ? ~0ull : ((1ull << n) - 1); }
 static unsigned ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 static unsigned pop64(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
 
-static uint64_t mix(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-/* splitmix64 */
-static uint64_t rnd(strt_walk *w)
-{
-    const uint64_t z = w->rng;
-    w->rng += 0x9e3779b97f4a7c15ull;
-    return mix(z);
-}
-static uint64_t below(strt_walk *w, uint64_t n) { return n ? rnd(w) % n : 0; }
-static int chance(strt_walk *w, unsigned pct) { return below(w, 100) < pct; }
-
-static uint64_t phash(uint64_t h, uint64_t pc) { return mix(h ^ pc) + 0x2545f4914f6cdd1dull; }
+static uint64_t rnd(strt_walk *w) { return cfg_rand(&w->rng); }
+static uint64_t below(strt_walk *w, uint64_t n) { return cfg_below(&w->rng, n); }
+static int chance(strt_walk *w, unsigned pct) { return cfg_chance(&w->rng, pct); }
 
 static int fail(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(char *err, size_t n, const char *fmt, ...)
@@ -191,527 +127,17 @@ static void fmt_op(char *b, size_t n, const simt_st_rt_in *in)
              (unsigned long long)in->tgt, (unsigned long long)in->tmask, (unsigned long long)in->rpc);
 }
 
-/* ---- immediate post-dominators (Cooper, Harvey, Kennedy on the reverse CFG) ---- */
+/* ---- programs (cfg_prog) ---- */
 
-int strt_ipdom(unsigned n, const unsigned *succ, unsigned x, unsigned *ipdom)
-{
-    if (!n || x >= n)
-        return -1;
-    /* predecessor lists (the successors in the reverse graph) */
-    unsigned *pcount = calloc(n + 1, sizeof *pcount), *pred = malloc(2 * n * sizeof *pred + 1);
-    unsigned *po = malloc(n * sizeof *po), *order = malloc(n * sizeof *order);
-    unsigned *stk = malloc(n * sizeof *stk), *it = calloc(n, sizeof *it);
-    int rc = 0;
-    if (!pcount || !pred || !po || !order || !stk || !it) {
-        rc = -1;
-        goto out;
-    }
-    for (unsigned b = 0; b < n; b++)
-        for (unsigned k = 0; k < 2; k++)
-            if (succ[2 * b + k] != NOBLK && (k == 0 || succ[2 * b + 1] != succ[2 * b]))
-                pcount[succ[2 * b + k] + 1]++;
-    for (unsigned b = 0; b < n; b++)
-        pcount[b + 1] += pcount[b];
-    {
-        unsigned *fill = calloc(n, sizeof *fill);
-        if (!fill) {
-            rc = -1;
-            goto out;
-        }
-        for (unsigned b = 0; b < n; b++)
-            for (unsigned k = 0; k < 2; k++) {
-                unsigned s = succ[2 * b + k];
-                if (s != NOBLK && (k == 0 || succ[2 * b + 1] != succ[2 * b]))
-                    pred[pcount[s] + fill[s]++] = b;
-            }
-        free(fill);
-    }
-    /* DFS postorder from x over predecessor edges */
-    for (unsigned b = 0; b < n; b++)
-        po[b] = NOBLK;
-    unsigned np = 0, sp = 0;
-    unsigned *seen = ipdom;  /* scratch: mark visited */
-    for (unsigned b = 0; b < n; b++)
-        seen[b] = 0;
-    stk[sp++] = x;
-    seen[x] = 1;
-    while (sp) {
-        unsigned v = stk[sp - 1];
-        if (it[v] < pcount[v + 1] - pcount[v]) {
-            unsigned u = pred[pcount[v] + it[v]++];
-            if (!seen[u]) {
-                seen[u] = 1;
-                stk[sp++] = u;
-            }
-        } else {
-            po[v] = np;
-            order[np++] = v;
-            sp--;
-        }
-    }
-    if (np != n) {
-        rc = -1;  /* some block does not reach the exit */
-        goto out;
-    }
-    for (unsigned b = 0; b < n; b++)
-        ipdom[b] = NOBLK;
-    ipdom[x] = x;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (unsigned k = n; k-- > 0;) {  /* reverse postorder */
-            unsigned v = order[k];
-            if (v == x)
-                continue;
-            unsigned nw = NOBLK;
-            for (unsigned j = 0; j < 2; j++) {
-                unsigned s = succ[2 * v + j];
-                if (s == NOBLK || ipdom[s] == NOBLK)
-                    continue;
-                if (nw == NOBLK) {
-                    nw = s;
-                    continue;
-                }
-                unsigned a = s, c = nw;
-                while (a != c) {
-                    while (po[a] < po[c])
-                        a = ipdom[a];
-                    while (po[c] < po[a])
-                        c = ipdom[c];
-                }
-                nw = a;
-            }
-            if (ipdom[v] != nw) {
-                ipdom[v] = nw;
-                changed = 1;
-            }
-        }
-    }
-out:
-    free(pcount);
-    free(pred);
-    free(po);
-    free(order);
-    free(stk);
-    free(it);
-    return rc;
-}
-
-/* ---- program generation ---- */
-
-typedef struct {
-    int cont, brk;  /* label ids, -1 outside loops */
-} loopctx;
-
-typedef struct {
-    strt_walk *w;
-    prog *p;
-    unsigned n, soft, maxd, lanebits;
-    int overflow, exit_lab;
-    int lab[MAXL];
-    unsigned nlab;
-    uint8_t cut[MAXI + 1];
-} gen;
-
-static int g_label(gen *g)
-{
-    if (g->nlab >= MAXL) {
-        g->overflow = 1;
-        return 0;
-    }
-    g->lab[g->nlab] = -1;
-    return (int)g->nlab++;
-}
-
-static void g_place(gen *g, int l)
-{
-    g->lab[l] = (int)g->n;
-    g->cut[g->n] = 1;
-}
-
-static insn *g_emit(gen *g, unsigned kind)
-{
-    static insn scratch;
-    if (g->n >= MAXI - 1) {
-        g->overflow = 1;
-        return &scratch;
-    }
-    insn *i = &g->p->code[g->n++];
-    memset(i, 0, sizeof *i);
-    i->kind = (uint8_t)kind;
-    return i;
-}
-
-static void g_ops(gen *g, unsigned k)
-{
-    while (k--)
-        g_emit(g, K_OP);
-}
-
-static void g_jmp(gen *g, int lab) { g_emit(g, K_JMP)->tgt = (uint32_t)lab; }
-
-static void g_br(gen *g, int lab, unsigned cls, int stay_taken)
-{
-    prog *p = g->p;
-    strt_walk *w = g->w;
-    if (p->nbr >= MAXBR) {
-        g->overflow = 1;
-        return;
-    }
-    insn *i = g_emit(g, K_BR);
-    i->tgt = (uint32_t)lab;
-    i->bid = (uint16_t)p->nbr;
-    brinfo *b = &p->br[p->nbr++];
-    memset(b, 0, sizeof *b);
-    b->cls = (uint8_t)cls;
-    b->stay_taken = (uint8_t)stay_taken;
-    if (cls == C_IF) {
-        unsigned r = (unsigned)below(w, 100);
-        b->bias = r < 12 ? B_ALWAYS : r < 24 ? B_NEVER : r < 55 ? B_LANEBIT : B_PCT;
-        b->bit = (uint8_t)below(w, g->lanebits);
-        b->inv = (uint8_t)below(w, 2);
-        b->p = (uint8_t)(10 + below(w, 81));
-    } else if (cls == C_LOOP) {
-        b->p = (uint8_t)(below(w, 3) ? 100 : 50 + below(w, 50));
-    } else {
-        b->p = (uint8_t)(5 + below(w, 30));
-    }
-}
-
-static void g_region(gen *g, unsigned d, const loopctx *lc);
-
-static void g_straight(gen *g)
-{
-    if (g->n && chance(g->w, 25))
-        g->cut[g->n] = 1;  /* fall-through into a new block */
-    g_ops(g, 1 + (unsigned)below(g->w, 3));
-}
-
-static void g_item(gen *g, unsigned d, const loopctx *lc)
-{
-    strt_walk *w = g->w;
-    const int un = w->o.unstructured;
-    const int inloop = lc && lc->brk >= 0;
-    if (d >= g->maxd || g->n >= g->soft) {
-        if (un && inloop && chance(w, 15)) {
-            g_ops(g, (unsigned)below(w, 2));
-            g_br(g, chance(w, 60) ? lc->brk : lc->cont, C_RARE, 0);  /* conditional break / continue */
-        } else if (un && chance(w, 4)) {
-            g_ops(g, (unsigned)below(w, 2));
-            g_br(g, g->exit_lab, C_RARE, 0);  /* conditional early return */
-        } else {
-            g_straight(g);
-        }
-        return;
-    }
-    /* weights: straight, if/else, if, while, do-while, switch, fig10, break, continue, return */
-    unsigned wt[10] = {14, 18, 14, 9, 9, 6, un ? 6u : 0u, un && inloop ? 7u : 0u,
-                       un && inloop ? 5u : 0u, un ? 3u : 0u};
-    unsigned tot = 0, k = 0;
-    for (unsigned i = 0; i < 10; i++)
-        tot += wt[i];
-    unsigned r = (unsigned)below(w, tot);
-    while (r >= wt[k])
-        r -= wt[k++];
-    switch (k) {
-    case 0:
-        g_straight(g);
-        break;
-    case 1: {  /* if (c) {then} else {else} */
-        int le = g_label(g), lj = g_label(g);
-        g_ops(g, (unsigned)below(w, 3));
-        g_br(g, le, C_IF, 0);
-        g_region(g, d + 1, lc);
-        if (un && inloop && chance(w, 15))
-            g_jmp(g, lc->brk);  /* then-part ends in an unconditional break */
-        else if (un && chance(w, 5))
-            g_jmp(g, g->exit_lab);  /* ... or an unconditional return */
-        else
-            g_jmp(g, lj);
-        g_place(g, le);
-        g_region(g, d + 1, lc);
-        g_place(g, lj);
-        break;
-    }
-    case 2: {  /* if (c) {then} */
-        int lj = g_label(g);
-        g_ops(g, (unsigned)below(w, 3));
-        g_br(g, lj, C_IF, 0);
-        if (!chance(w, 3))  /* else an empty then: target == fall-through */
-            g_region(g, d + 1, lc);
-        g_place(g, lj);
-        break;
-    }
-    case 3: {  /* while (c) {body} : header tests, taken = leave */
-        int lh = g_label(g), lx = g_label(g);
-        g_place(g, lh);
-        g_ops(g, (unsigned)below(w, 3));
-        g_br(g, lx, C_LOOP, 0);
-        loopctx in = {lh, lx};
-        g_region(g, d + 1, &in);
-        g_jmp(g, lh);
-        g_place(g, lx);
-        break;
-    }
-    case 4: {  /* do {body} while (c) : latch tests, taken = stay */
-        int lb = g_label(g), ll = g_label(g), lx = g_label(g);
-        g_place(g, lb);
-        loopctx in = {ll, lx};
-        g_region(g, d + 1, &in);
-        g_place(g, ll);
-        g_ops(g, (unsigned)below(w, 3));
-        g_br(g, lb, C_LOOP, 1);
-        g_place(g, lx);
-        break;
-    }
-    case 5: {  /* switch: a chain of 2-way branches, cases out of line */
-        unsigned nc = 2 + (unsigned)below(w, 3);
-        int lc_[4], lj = g_label(g);
-        for (unsigned c = 0; c < nc; c++) {
-            lc_[c] = g_label(g);
-            g_ops(g, (unsigned)below(w, 2));
-            g_br(g, lc_[c], C_IF, 0);
-        }
-        g_region(g, d + 1, lc);  /* default */
-        g_jmp(g, lj);
-        for (unsigned c = 0; c < nc; c++) {
-            g_place(g, lc_[c]);
-            g_region(g, d + 1, lc);
-            if (c + 1 < nc)
-                g_jmp(g, lj);
-        }
-        g_place(g, lj);
-        break;
-    }
-    case 6: {  /* Fig. 10: do { A; if (c1) { B; break; } else { C } } while (c2); D */
-        int la = g_label(g), lcc = g_label(g), ll = g_label(g), lx = g_label(g);
-        loopctx in = {ll, lx};
-        g_place(g, la);
-        if (chance(w, 50))
-            g_straight(g);
-        else
-            g_region(g, d + 1, &in);
-        g_br(g, lcc, C_IF, 0);
-        g_region(g, d + 1, &in);  /* B */
-        g_jmp(g, lx);             /* break */
-        g_place(g, lcc);
-        g_region(g, d + 1, &in);  /* C */
-        g_place(g, ll);
-        g_ops(g, (unsigned)below(w, 2));
-        g_br(g, la, C_LOOP, 1);
-        g_place(g, lx);
-        break;
-    }
-    case 7:
-        g_ops(g, (unsigned)below(w, 2));
-        g_br(g, lc->brk, C_RARE, 0);
-        break;
-    case 8:
-        g_ops(g, (unsigned)below(w, 2));
-        g_br(g, lc->cont, C_RARE, 0);
-        break;
-    default:
-        g_ops(g, (unsigned)below(w, 2));
-        g_br(g, g->exit_lab, C_RARE, 0);
-        break;
-    }
-}
-
-static void g_region(gen *g, unsigned d, const loopctx *lc)
-{
-    unsigned k = 1 + (unsigned)below(g->w, 3);
-    while (k--)
-        g_item(g, d, lc);
-}
-
-/* Resolve labels, find blocks, successors, IPDOMs and each branch's RPC. 0 if fine. */
-static int finish_prog(gen *g)
-{
-    prog *p = g->p;
-    p->n = g->n;
-    for (unsigned i = 0; i < p->n; i++) {
-        insn *c = &p->code[i];
-        if (c->kind == K_BR || c->kind == K_JMP) {
-            if (g->lab[c->tgt] < 0 || (unsigned)g->lab[c->tgt] >= p->n)
-                return -1;
-            c->tgt = (uint32_t)g->lab[c->tgt];
-        }
-    }
-    memset(p->bstart, 0, sizeof p->bstart);
-    for (unsigned i = 0; i < p->n; i++) {
-        const insn *c = &p->code[i];
-        if (i == 0 || g->cut[i])
-            p->bstart[i] = 1;
-        if (c->kind == K_BR || c->kind == K_JMP || c->kind == K_EXIT)
-            p->bstart[i + 1] = 1;
-        if (c->kind == K_BR || c->kind == K_JMP)
-            p->bstart[c->tgt] = 1;
-    }
-    p->nblk = 0;
-    for (unsigned i = 0; i < p->n; i++) {
-        if (p->bstart[i])
-            p->bfirst[p->nblk++] = i;
-        p->code[i].blk = p->nblk - 1;
-    }
-    p->exit_i = NOBLK;
-    for (unsigned b = 0; b < p->nblk; b++) {
-        unsigned last = (b + 1 < p->nblk ? p->bfirst[b + 1] : p->n) - 1;
-        const insn *c = &p->code[last];
-        p->succ[2 * b] = p->succ[2 * b + 1] = NOBLK;
-        switch (c->kind) {
-        case K_OP:
-            if (last + 1 >= p->n)
-                return -1;
-            p->succ[2 * b] = p->code[last + 1].blk;
-            break;
-        case K_JMP:
-            p->succ[2 * b] = p->code[c->tgt].blk;
-            break;
-        case K_BR:
-            if (last + 1 >= p->n)
-                return -1;
-            p->succ[2 * b] = p->code[c->tgt].blk;
-            p->succ[2 * b + 1] = p->code[last + 1].blk;
-            break;
-        default:
-            if (p->exit_i != NOBLK)
-                return -1;
-            p->exit_i = last;
-            break;
-        }
-    }
-    if (p->exit_i == NOBLK || p->exit_i != p->n - 1)
-        return -1;
-    if (strt_ipdom(p->nblk, p->succ, p->code[p->exit_i].blk, p->ipdom))
-        return -1;
-    for (unsigned b = 0; b < p->nbr; b++) {
-        unsigned at = NOBLK;
-        for (unsigned i = 0; i < p->n; i++)
-            if (p->code[i].kind == K_BR && p->code[i].bid == b)
-                at = i;
-        if (at == NOBLK)
-            return -1;
-        p->br[b].at = at;
-        p->br[b].rpc = p->bfirst[p->ipdom[p->code[at].blk]];
-    }
-    return 0;
-}
+int strt_ipdom(unsigned n, const unsigned *succ, unsigned x, unsigned *ipdom) { return cfg_ipdom(n, succ, x, ipdom); }
 
 static void gen_program(strt_walk *w)
 {
-    prog *p = w->p;
-    const unsigned pcw = w->cfg.pc_w;
-    const uint64_t space = pcw >= 13 ? 8192 : (1ull << pcw);  /* PCs available */
-    unsigned maxlen = w->o.max_len;
-    if (maxlen > space / 2)
-        maxlen = (unsigned)(space / 2);
-    gen *g = malloc(sizeof *g);
-    if (!g)
-        abort();
-    for (;;) {
-        memset(p->code, 0, sizeof p->code);
-        p->nbr = 0;
-        p->pseed = rnd(w);
-        memset(g, 0, sizeof *g);
-        g->w = w;
-        g->p = p;
-        g->lanebits = clog2(w->cfg.w) ? clog2(w->cfg.w) : 1;
-        if (maxlen < 24) {  /* tiny PC space: straight-line code */
-            unsigned k = (unsigned)below(w, maxlen < 2 ? 1 : maxlen);
-            g_ops(g, k);
-            g->exit_lab = g_label(g);
-            g_place(g, g->exit_lab);
-            g_emit(g, K_EXIT);
-        } else {
-            g->soft = maxlen / 4 + (unsigned)below(w, maxlen - maxlen / 4);
-            g->maxd = w->o.max_depth;
-            g->exit_lab = g_label(g);
-            do
-                g_region(g, 0, NULL);
-            while (g->n < g->soft / 2 && !g->overflow);
-            g_place(g, g->exit_lab);
-            g_ops(g, (unsigned)below(w, 3));
-            g_emit(g, K_EXIT);
-        }
-        if (!g->overflow && g->n <= space && finish_prog(g) == 0)
-            break;
-        if (maxlen > 24)
-            maxlen = maxlen * 3 / 4;
-    }
-    free(g);
-    const uint64_t top = ones(pcw) - (p->n - 1);  /* highest base that fits in PC_W bits */
-    unsigned r = (unsigned)below(w, 4);
-    p->base = r == 0 ? 0 : r == 1 ? top : (top ? rnd(w) % (top + 1) : 0);
-    w->prog_ready = 1;
-}
-
-/* ---- lane outcomes and solo paths ---- */
-
-static int outcome(const strt_walk *w, unsigned lane, unsigned bid, const lbr *s)
-{
-    const prog *p = w->p;
-    const brinfo *b = &p->br[bid];
-    const uint64_t h = mix(p->pseed ^ mix((uint64_t)lane * 0x100000001ull + bid) ^ ((uint64_t)s->vis << 40));
-    switch (b->cls) {
-    case C_IF:
-        switch (b->bias) {
-        case B_ALWAYS:
-            return 1;
-        case B_NEVER:
-            return 0;
-        case B_LANEBIT:
-            return (int)(((lane >> b->bit) & 1) ^ b->inv);
-        default:
-            return h % 100 < b->p;
-        }
-    case C_LOOP: {
-        const uint64_t trip = mix(p->pseed ^ 0x5bd1e995ull ^ mix(((uint64_t)lane << 32) ^ ((uint64_t)bid << 16) ^ s->nexit)) %
-                              (w->o.max_trip + 1);
-        const int stay = s->run < trip && s->vis < 16 * (w->o.max_trip + 1) && (b->p >= 100 || h % 100 < b->p);
-        return stay ? b->stay_taken : !b->stay_taken;
-    }
-    default:
-        return h % 100 < b->p;
-    }
-}
-
-static void lbr_update(const brinfo *b, lbr *s, int taken)
-{
-    s->vis++;
-    if (b->cls == C_LOOP) {
-        if ((taken != 0) == (b->stay_taken != 0)) {
-            s->run++;
-        } else {
-            s->run = 0;
-            s->nexit++;
-        }
-    }
-}
-
-/* The path of lane alone through the program: length and hash of its PC sequence. */
-static void solo(const strt_walk *w, unsigned lane, lbr *hist, uint64_t *hash, uint64_t *len)
-{
-    const prog *p = w->p;
-    memset(hist, 0, p->nbr * sizeof *hist);
-    uint64_t h = 0, n = 0;
-    unsigned i = 0;
-    for (;;) {
-        const insn *c = &p->code[i];
-        h = phash(h, p->base + i);
-        n++;
-        if (c->kind == K_EXIT || n > 100000000ull)
-            break;
-        if (c->kind == K_OP) {
-            i++;
-        } else if (c->kind == K_JMP) {
-            i = c->tgt;
-        } else {
-            const int t = outcome(w, lane, c->bid, &hist[c->bid]);
-            lbr_update(&p->br[c->bid], &hist[c->bid], t);
-            i = t ? c->tgt : i + 1;
-        }
-    }
-    *hash = h;
-    *len = n;
+    const cfg_prog_opts po = {.max_depth = w->o.max_depth, .unstructured = w->o.unstructured,
+                              .max_len = w->o.max_len, .max_trip = w->o.max_trip};
+    cfg_prog_gen(w->p, &w->rng, &po, w->cfg.w, w->cfg.pc_w);
+    cfg_shapes_add(&w->cov.shapes, w->p);
+    w->prog_ready = w->have_prog = 1;
 }
 
 /* ---- life cycle ---- */
@@ -724,15 +150,16 @@ strt_walk *strt_walk_new(uint64_t seed, const simt_st_rt_cfg *cfg, const strt_wa
     strt_walk *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
-    w->p = malloc(sizeof *w->p);
-    w->lb = calloc(64 * (size_t)MAXBR, sizeof *w->lb);
-    if (!w->p || !w->lb) {
+    w->p = cfg_prog_new();
+    w->ln = w->p ? cfg_lanes_new(w->p) : NULL;
+    if (!w->p || !w->ln) {
         strt_walk_free(w);
         return NULL;
     }
     w->cfg = *cfg;
     if (o)
         w->o = *o;
+    /* the program options as cfg_prog_gen() takes them (it applies the same limits) */
     if (!w->o.max_depth)
         w->o.max_depth = 3;
     if (w->o.max_depth > 8)
@@ -754,7 +181,7 @@ strt_walk *strt_walk_new(uint64_t seed, const simt_st_rt_cfg *cfg, const strt_wa
     if (w->o.idle_pct > 90)
         w->o.idle_pct = 90;
     w->seed = seed;
-    w->rng = mix(seed ^ 0x73747274ull);
+    w->rng = cfg_mix(seed ^ 0x73747274ull);
     w->wmask = ones(cfg->w);
     w->pcmask = ones(cfg->pc_w);
     w->siw = clog2(cfg->nst) ? clog2(cfg->nst) : 1;
@@ -767,8 +194,8 @@ void strt_walk_free(strt_walk *w)
 {
     if (!w)
         return;
-    free(w->p);
-    free(w->lb);
+    cfg_lanes_free(w->ln);
+    cfg_prog_free(w->p);
     free(w);
 }
 
@@ -789,12 +216,6 @@ void strt_walk_reset_done(strt_walk *w)
 }
 
 /* ---- stimulus ---- */
-
-static uint64_t instr_index(const strt_walk *w, uint64_t pc)
-{
-    const prog *p = w->p;
-    return pc >= p->base && pc - p->base < p->n ? pc - p->base : NOBLK;
-}
 
 static uint64_t pick_bit(strt_walk *w, uint64_t m)
 {
@@ -905,7 +326,7 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
             make_bad(w, st, in);
         } else {
             in->op = SIMT_STRT_LAUNCH;
-            in->npc = w->p->base;
+            in->npc = cfg_prog_entry(w->p);
             in->tmask = launch_mask(w);
         }
         return;
@@ -927,43 +348,37 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
         else
             s = (unsigned)pick_bit(w, cand);
         const simt_st_ent *e = &st->st[s];
-        const uint64_t i = instr_index(w, e->pc);
-        if (i == NOBLK) {
+        cfg_insn c;
+        if (cfg_prog_at(w->p, e->pc, &c)) {
             cand &= ~(1ull << s);
             continue;
         }
-        const insn *c = &w->p->code[i];
-        if (c->kind == K_EXIT && !(valid == (1ull << s) && !st->rt_valid && !e->hasr)) {
+        if (c.kind == CFG_EXIT && !(valid == (1ull << s) && !st->rt_valid && !e->hasr)) {
             cand &= ~(1ull << s);
             continue;
         }
         w->cur = s;
         in->sel = s;
-        switch (c->kind) {
-        case K_OP:
+        switch (c.kind) {
+        case CFG_OP:
+        case CFG_SYNC:  /* (the walker's programs have none) */
             in->op = SIMT_STRT_ADV;
-            in->npc = e->pc + 1;
-            in->blk = w->p->bstart[i + 1];
+            in->npc = c.npc;
+            in->blk = c.next_blk;
             break;
-        case K_JMP:
+        case CFG_JMP:
             in->op = SIMT_STRT_ADV;
-            in->npc = w->p->base + c->tgt;
+            in->npc = c.tgt;
             in->blk = 1;
             break;
-        case K_BR: {
-            uint64_t t = 0;
-            for (uint64_t m = e->mask & w->wmask; m; m &= m - 1) {
-                const unsigned l = ctz64(m);
-                if (outcome(w, l, c->bid, &w->lb[l * MAXBR + c->bid]))
-                    t |= 1ull << l;
-            }
+        case CFG_BR:
+            /* each lane's own outcome, whatever the unit did with the lanes */
             in->op = SIMT_STRT_BR;
-            in->tmask = t;
-            in->tgt = w->p->base + c->tgt;
-            in->npc = e->pc + 1;
-            in->rpc = w->p->base + w->p->br[c->bid].rpc;
+            in->tmask = cfg_lanes_tmask(w->ln, e->pc, e->mask & w->wmask);
+            in->tgt = c.tgt;
+            in->npc = c.npc;
+            in->rpc = c.rpc;
             break;
-        }
         default:
             in->op = SIMT_STRT_EXIT;
             break;
@@ -1180,7 +595,6 @@ static int cmp_pred(const strt_walk *w, const simt_st_rt_out *s, char *err, size
 static int check_state(strt_walk *w, const simt_st_rt_out *s, char *err, size_t n)
 {
     const simt_st_rt_cfg *c = &w->cfg;
-    const prog *p = w->p;
     uint64_t stv = 0, rtv = 0;
     for (unsigned i = 0; i < c->nst; i++)
         if (s->st[i].mask)
@@ -1241,18 +655,17 @@ static int check_state(strt_walk *w, const simt_st_rt_out *s, char *err, size_t 
             return fail(err, n, "ST[%u] mask 0x%llx overlaps other entries on lanes 0x%llx", i,
                         (unsigned long long)e->mask, (unsigned long long)(e->mask & cover));
         cover |= e->mask;
-        const uint64_t ii = instr_index(w, e->pc), bi = instr_index(w, e->bpc);
-        if (ii == NOBLK)
+        cfg_insn ci, cb;
+        if (cfg_prog_at(w->p, e->pc, &ci))
             return fail(err, n, "ST[%u] pc 0x%llx is outside the program", i, (unsigned long long)e->pc);
-        if (bi == NOBLK || p->code[bi].blk != p->code[ii].blk || bi > ii ||
-            (!c->orec && bi != p->bfirst[p->code[ii].blk]))
+        if (cfg_prog_at(w->p, e->bpc, &cb) || cb.blk != ci.blk || cb.idx > ci.idx || (!c->orec && !cb.blk_start))
             return fail(err, n, "ST[%u] bpc 0x%llx is not %s of pc 0x%llx", i, (unsigned long long)e->bpc,
                         c->orec ? "in the block, at or before," : "the first PC of the block", (unsigned long long)e->pc);
         for (uint64_t m = e->mask; m; m &= m - 1) {
             const unsigned l = ctz64(m);
-            if (w->lpc[l] != e->pc)
+            if (cfg_lane_pc(w->ln, l) != e->pc)
                 return fail(err, n, "lane %u is in ST[%u] at pc 0x%llx but its own path is at pc 0x%llx", l, i,
-                            (unsigned long long)e->pc, (unsigned long long)w->lpc[l]);
+                            (unsigned long long)e->pc, (unsigned long long)cfg_lane_pc(w->ln, l));
         }
         if (e->hasr) {
             if (e->ridx >= c->nrt || !((rtv >> e->ridx) & 1) || s->rt[e->ridx].pc != e->rpc)
@@ -1280,15 +693,15 @@ static int check_state(strt_walk *w, const simt_st_rt_out *s, char *err, size_t 
             return fail(err, n, "RT[%u]: arrived lanes 0x%llx are also elsewhere (0x%llx)", r,
                         (unsigned long long)arr, (unsigned long long)(arr & cover));
         cover |= arr;
-        const uint64_t ii = instr_index(w, e->pc);
-        if (ii == NOBLK || (!c->orec && !p->bstart[ii]))
+        cfg_insn ri;
+        if (cfg_prog_at(w->p, e->pc, &ri) || (!c->orec && !ri.blk_start))
             return fail(err, n, "RT[%u] pc 0x%llx is not %s", r, (unsigned long long)e->pc,
                         c->orec ? "in the program" : "the first PC of a block (an IPDOM)");
         for (uint64_t m = arr; m; m &= m - 1) {
             const unsigned l = ctz64(m);
-            if (w->lpc[l] != e->pc)
+            if (cfg_lane_pc(w->ln, l) != e->pc)
                 return fail(err, n, "lane %u waits at RT[%u] (pc 0x%llx) but its own path is at pc 0x%llx", l, r,
-                            (unsigned long long)e->pc, (unsigned long long)w->lpc[l]);
+                            (unsigned long long)e->pc, (unsigned long long)cfg_lane_pc(w->ln, l));
         }
         if (e->hasr) {
             if (e->ridx >= c->nrt || !((rtv >> e->ridx) & 1) || s->rt[e->ridx].pc != e->rpc)
@@ -1413,7 +826,6 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
     w->cov.merges += !!(ev & SIMT_STRT_EV_MERGE);
     w->cov.orecs += !!(ev & SIMT_STRT_EV_OREC);
     w->cov.oskips += !!(ev & SIMT_STRT_EV_OSKIP);
-    const prog *p = w->p;
     if (in->op == SIMT_STRT_LAUNCH) {
         if (w->phase != PH_LAUNCH)
             FAILX("walker error: LAUNCH while running");
@@ -1422,14 +834,8 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
         w->nob = 0;
         w->cov.launches++;
         w->greedy = (unsigned)(below(w, 3) * 45);
-        for (uint64_t m = in->tmask; m; m &= m - 1) {
-            const unsigned l = ctz64(m);
-            w->lpc[l] = in->npc;
-            w->ph[l] = 0;
-            w->plen[l] = 0;
-            solo(w, l, &w->lb[l * MAXBR], &w->sh[l], &w->slen[l]);
-            memset(&w->lb[l * MAXBR], 0, p->nbr * sizeof w->lb[0]);
-        }
+        for (uint64_t m = in->tmask; m; m &= m - 1)
+            cfg_lane_start(w->ln, ctz64(m));  /* at the entry, in->npc; its solo path computed */
         return 0;
     }
     /* ADV / BR / EXIT of split sel: the lanes of M, all at P (check_state saw to that) */
@@ -1449,11 +855,15 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
         }
         k++;
     }
-    for (uint64_t m = M; m; m &= m - 1) {
-        const unsigned l = ctz64(m);
-        w->ph[l] = phash(w->ph[l], P);
-        w->plen[l]++;
-    }
+    cfg_insn c = {.kind = CFG_OP};
+    if (cfg_prog_at(w->p, P, &c) || (in->op == SIMT_STRT_BR) != (c.kind == CFG_BR))
+        FAILX("walker error: %s at pc 0x%llx, a %s", in->op == SIMT_STRT_BR ? "BR" : "not BR", (unsigned long long)P,
+              c.kind == CFG_BR ? "branch" : "not a branch");
+    /* every lane of M executes P on its own path (check_state saw that each is at P): path hash
+     * and length, its history at a branch, its next PC */
+    for (uint64_t m = M; m; m &= m - 1)
+        if (cfg_lane_exec(w->ln, ctz64(m), P))
+            FAILX("walker error: lane %u is not at pc 0x%llx", ctz64(m), (unsigned long long)P);
     if (in->op == SIMT_STRT_EXIT) {
         if (M != w->launched)
             FAILX("EXIT of lanes 0x%llx but the warp launched 0x%llx", (unsigned long long)M,
@@ -1463,10 +873,13 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
                   (unsigned long long)w->ob[0].mask, (unsigned long long)w->ob[0].pc);
         for (uint64_t m = M; m; m &= m - 1) {
             const unsigned l = ctz64(m);
-            if (w->ph[l] != w->sh[l] || w->plen[l] != w->slen[l])
+            uint64_t ph, plen, sh, slen;
+            cfg_lane_path(w->ln, l, &ph, &plen);
+            cfg_lane_solo(w->ln, l, &sh, &slen);
+            if (!cfg_lane_path_ok(w->ln, l))
                 FAILX("lane %u executed %llu instructions (hash %016llx), alone it executes %llu (hash %016llx)", l,
-                      (unsigned long long)w->plen[l], (unsigned long long)w->ph[l], (unsigned long long)w->slen[l],
-                      (unsigned long long)w->sh[l]);
+                      (unsigned long long)plen, (unsigned long long)ph, (unsigned long long)slen,
+                      (unsigned long long)sh);
         }
         w->live = 0;
         w->phase = PH_LAUNCH;
@@ -1476,22 +889,18 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
         w->cov.lanes_exited += pop64(M);
         return 0;
     }
-    if (in->op == SIMT_STRT_ADV) {
-        for (uint64_t m = M; m; m &= m - 1)
-            w->lpc[ctz64(m)] = in->npc;
-        return 0;
-    }
-    /* BR */
-    const uint64_t i = instr_index(w, P);
-    if (i == NOBLK || p->code[i].kind != K_BR)
-        FAILX("walker error: BR at pc 0x%llx, not a branch", (unsigned long long)P);
-    const unsigned bid = p->code[i].bid;
+    /* the operation moved each lane where its own path goes (ADV: npc; BR: tgt for the tmask
+     * lanes, npc for the others), as it was made from the same program and outcomes */
     for (uint64_t m = M; m; m &= m - 1) {
         const unsigned l = ctz64(m);
-        const int t = (int)((in->tmask >> l) & 1);
-        lbr_update(&p->br[bid], &w->lb[l * MAXBR + bid], t);
-        w->lpc[l] = t ? in->tgt : in->npc;
+        const uint64_t to = in->op == SIMT_STRT_BR && ((in->tmask >> l) & 1) ? in->tgt : in->npc;
+        if (cfg_lane_pc(w->ln, l) != to)
+            FAILX("walker error: lane %u went to pc 0x%llx, its own path to 0x%llx", l, (unsigned long long)to,
+                  (unsigned long long)cfg_lane_pc(w->ln, l));
     }
+    if (in->op == SIMT_STRT_ADV)
+        return 0;
+    /* BR */
     if ((ev & SIMT_STRT_EV_DIV) || (in->tmask && in->tmask != M && in->tgt != in->npc)) {
         int dup = 0;
         for (unsigned k = 0; k < w->nob && !dup; k++)
@@ -1535,56 +944,29 @@ void strt_walk_coverage(const strt_walk *w, FILE *f)
             (unsigned long long)c->programs, (unsigned long long)c->lanes_exited);
     if (w->obl_dropped)
         fprintf(f, "  ipdom_checks_dropped %llu\n", (unsigned long long)w->obl_dropped);
+    cfg_shapes_print(&c->shapes, f, "  shapes: ");
 }
 
 void strt_walk_dump(const strt_walk *w, FILE *f)
 {
-    const prog *p = w->p;
     if (!w->prog_ready && w->phase == PH_LAUNCH) {
         fprintf(f, "(no program)\n");
         return;
     }
-    fprintf(f, "program: %u instructions at 0x%llx, %u blocks, %u branches\n", p->n, (unsigned long long)p->base,
-            p->nblk, p->nbr);
-    static const char *const cls[] = {"if", "loop", "rare"};
-    for (unsigned i = 0; i < p->n; i++) {
-        const insn *c = &p->code[i];
-        fprintf(f, "  %s0x%llx ", p->bstart[i] ? "B" : " ", (unsigned long long)(p->base + i));
-        switch (c->kind) {
-        case K_OP:
-            fprintf(f, "op\n");
-            break;
-        case K_JMP:
-            fprintf(f, "jmp 0x%llx\n", (unsigned long long)(p->base + c->tgt));
-            break;
-        case K_BR:
-            fprintf(f, "br%u 0x%llx (%s%s) rpc 0x%llx\n", c->bid, (unsigned long long)(p->base + c->tgt),
-                    cls[p->br[c->bid].cls], p->br[c->bid].cls == C_LOOP && p->br[c->bid].stay_taken ? ", taken stays" : "",
-                    (unsigned long long)(p->base + p->br[c->bid].rpc));
-            break;
-        default:
-            fprintf(f, "exit\n");
-            break;
-        }
-    }
+    cfg_prog_dump(w->p, f);
     fprintf(f, "lanes live 0x%llx:", (unsigned long long)w->live);
     for (uint64_t m = w->live; m; m &= m - 1)
-        fprintf(f, " %u@0x%llx", ctz64(m), (unsigned long long)w->lpc[ctz64(m)]);
+        fprintf(f, " %u@0x%llx", ctz64(m), (unsigned long long)cfg_lane_pc(w->ln, ctz64(m)));
     fprintf(f, "\n");
 }
 
-/* For self-tests: the current program's block graph (succ: 2 per block, NOBLK for none) and
+const cfg_prog *strt_walk_prog(const strt_walk *w) { return w->have_prog ? w->p : NULL; }
+
+/* For self-tests: the current program's block graph (succ: 2 per block, CFG_NOBLK for none) and
  * the walker's IPDOMs; returns the number of blocks (0 if more than max). */
 unsigned strt_walk_cfg(const strt_walk *w, unsigned *succ, unsigned *ipdom, unsigned *exitblk, unsigned max)
 {
-    const prog *p = w->p;
-    if (!w->prog_ready || p->nblk > max)
+    if (!w->prog_ready)
         return 0;
-    for (unsigned b = 0; b < p->nblk; b++) {
-        succ[2 * b] = p->succ[2 * b];
-        succ[2 * b + 1] = p->succ[2 * b + 1];
-        ipdom[b] = p->ipdom[b];
-    }
-    *exitblk = p->code[p->exit_i].blk;
-    return p->nblk;
+    return cfg_prog_blocks(w->p, succ, ipdom, exitblk, max);
 }

@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* strt_cfg: CFG-walking stimulus and per-lane reference checker for simt_st_rt (issue 3;
+/* st_rt_walk: CFG-walking stimulus and per-lane reference checker for simt_st_rt (issue 3;
  * contract docs/units/st_rt.md, ElTantawy et al. 2014 §3-4).
  *
- * The walker generates random programs (basic blocks at increasing PCs: if/else, if without
- * else, nested ifs, while and do-while loops, switch-like chains of 2-way branches; with
- * `unstructured` also break/continue and early return), computes the immediate
- * post-dominator of every branch itself (its RPC), and plays the front end of one warp: each
- * cycle it picks a valid split, looks at the instruction at that split's PC and produces the
- * operation (ADV, BR, EXIT; LAUNCH of a new program with a random lane mask once the warp is
- * done). A lane's branch outcomes are a function of the seed, the lane, the branch and the
- * lane's own visit count of that branch, so each lane's path is a function of the lane alone.
+ * The programs, their IPDOMs (RPCs), the lanes' branch outcomes and the per-lane sequential
+ * reference are the unit-independent library tb/stim/cfg_prog.h: random programs (basic
+ * blocks at increasing PCs: if/else, if without else, nested ifs, while and do-while loops,
+ * switch-like chains of 2-way branches; with `unstructured` also break/continue and early
+ * return), the immediate post-dominator of every branch, and a lane's branch outcomes as a
+ * function of the seed, the lane, the branch and the lane's own visit count, so each lane's
+ * path is a function of the lane alone. This adapter plays the front end of one warp on them:
+ * each cycle it picks a valid split, looks at the instruction at that split's PC and produces
+ * the operation (ADV, BR, EXIT; LAUNCH of a new program with a random lane mask once the warp
+ * is done).
  *
- * commit() keeps an independent per-lane reference (each lane's next PC along its own path,
- * its visit counts, a hash of the PCs it executed) and checks the unit against it; see
- * strt_cfg.c, "What commit() checks".
+ * commit() checks the unit against the contract's transition and against the per-lane
+ * reference (each lane's next PC along its own path, its visit counts, a hash of the PCs it
+ * executed); see st_rt_walk.c, "What commit() checks".
  *
  * Use, per cycle (any driver; the lockstep driver is tb/units/st_rt/sc_st_rt.c):
  *     simt_st_rt_in idle = {0}, in;  simt_st_rt_out st, cyc;
@@ -26,13 +28,14 @@
  * Every random choice comes from the seed: the same seed, configuration and options give the
  * same stimulus as long as the unit answers the same way.
  */
-#ifndef STRT_CFG_H
-#define STRT_CFG_H
+#ifndef ST_RT_WALK_H
+#define ST_RT_WALK_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cfg_prog.h"
 #include "simt_st_rt.h"
 
 typedef struct strt_walk strt_walk;
@@ -40,7 +43,8 @@ typedef struct strt_walk strt_walk;
 typedef struct {
     unsigned max_depth;   /* nesting depth of generated control flow; 0: 3 */
     int unstructured;     /* 1: also break / continue out of loops and early returns */
-    /* Added fields: 0 selects the default. */
+    /* Added fields: 0 selects the default. The first four are the program generator's
+     * (cfg_prog_opts); the walker's programs have no barriers. */
     unsigned max_len;     /* instructions per program, roughly; 0: 96 (fewer if PC_W is small) */
     unsigned max_trip;    /* per-lane budget of each loop branch (visits that may loop); 0: 4 */
     int bad_pct;          /* % of cycles with a deliberately refused operation (bad_o = 1 expected); 0: 1, < 0: none */
@@ -61,7 +65,7 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *state, simt_st_rt_in *in
 int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out *cyc, char *err,
                      size_t errlen);
 
-/* Coverage counters, one "name value" per line. */
+/* Coverage counters, one "name value" per line, then the program shapes ("shapes: ..."). */
 void strt_walk_coverage(const strt_walk *w, FILE *f);
 
 /* Capacity deadlock (every valid split stalled at a divergent branch, possible when
@@ -87,6 +91,7 @@ typedef struct {
     uint64_t programs, launches, lanes_exited, exits;
     unsigned max_rt, max_st;  /* most RT / ST entries valid at once */
     unsigned max_nest;        /* deepest nesting: most RT links above a valid split */
+    cfg_shapes shapes;        /* of every program generated (cfg_prog.h) */
 } strt_walk_cov;
 void strt_walk_get_coverage(const strt_walk *w, strt_walk_cov *c);
 
@@ -96,9 +101,11 @@ void strt_walk_dump(const strt_walk *w, FILE *f);
 
 /* For self-tests. Immediate post-dominators of a CFG of n blocks: succ[2b], succ[2b+1] are
  * the successors of block b (STRT_NOBLK: none; an EXIT block has none), x the exit block.
- * Fills ipdom[b] (ipdom[x] = x); -1 if some block does not reach x. */
-#define STRT_NOBLK 0xffffffffu
+ * Fills ipdom[b] (ipdom[x] = x); -1 if some block does not reach x. (cfg_ipdom.) */
+#define STRT_NOBLK CFG_NOBLK
 int strt_ipdom(unsigned n, const unsigned *succ, unsigned x, unsigned *ipdom);
+/* The walker's current program (NULL before the first one): cfg_prog_* queries, dumps and shapes. */
+const cfg_prog *strt_walk_prog(const strt_walk *w);
 /* The walker's current program as such a block graph with the walker's IPDOMs; returns the
  * number of blocks (0 if none or more than max). */
 unsigned strt_walk_cfg(const strt_walk *w, unsigned *succ, unsigned *ipdom, unsigned *exitblk, unsigned max);
