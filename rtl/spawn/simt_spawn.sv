@@ -118,8 +118,6 @@ module simt_spawn #(
   end
 
   localparam int unsigned SBW = (SLOT_B == 8) ? 3 : 2;   // log2(SLOT_B)
-  localparam int unsigned LB  = CW + SBW;                // byte offset bits inside a block
-  localparam int unsigned UW  = AW - LB;                 // block address bits above them
   localparam logic [NENT-1:0] EOne    = 1;
   localparam logic [NBLK-1:0] BOne    = 1;
   localparam logic [NBLK-1:0] FreeRst = {NBLK{1'b1}} << (2 * NENT);  // blocks 2*NENT.. free
@@ -225,33 +223,18 @@ module simt_spawn #(
   // s_i = C + p_i < 2W; slot_i = (s_i < W) ? b1*W + s_i : b2*W + (s_i - W). An inactive lane's
   // p_i equals that of the next active lane above it: the thesis's "duplicated memory address".
   // ---------------------------------------------------------------------------------------------
-  logic [UW-1:0] base_hi;
-  logic [LB-1:0] base_lo;
-  assign {base_hi, base_lo} = wf_base_i;
-
   logic [(W+1)*NW-1:0] pfx;
   simt_prefix_cnt #(.N(W), .IMPL(PFX)) u_pfx (
     .in_i(sp_mask_i), .cnt_o(pfx)
   );
 
-  // Byte address wf_base + slot*SLOT_B = wf_base + {blk, off, SBW zeros} (mod 2^AW), split at
-  // bit LB: the low part wf_base[LB-1:0] + {off, 0} (LB + 1 bits, per lane), the high part
-  // wf_base[AW-1:LB] + blk + carry, of which only four values exist (blk = b1 or b2, carry 0 or
-  // 1), computed once and selected per lane. Exact, and no AW-bit adder per lane.
-  logic [UW-1:0] hi_b1, hi_b1c, hi_b2, hi_b2c;
-  assign hi_b1  = base_hi + UW'(b1);
-  assign hi_b1c = hi_b1 + UW'(1);
-  assign hi_b2  = base_hi + UW'(b2);
-  assign hi_b2c = hi_b2 + UW'(1);
-
   for (genvar i = 0; i < W; i++) begin : g_lane
-    logic [NW-1:0] s;       // C + p_i < 2W, CW + 1 bits (NW = CW + 1, W a power of 2)
-    logic [LB:0]   lo;      // low address part and its carry
-    assign s  = NW'(c_cnt) + pfx[i*NW +: NW];
-    assign lo = {1'b0, base_lo} + {1'b0, s[CW-1:0], {SBW{1'b0}}};
+    logic [NW-1:0]  s;      // C + p_i < 2W, CW + 1 bits (NW = CW + 1, W a power of 2)
+    logic [SXW-1:0] slot;
     // s >= W: the overflow block b2 at offset s - W, else b1 at offset s (both s mod W).
-    assign st_addr_o[i*AW +: AW] =
-        {s[CW] ? (lo[LB] ? hi_b2c : hi_b2) : (lo[LB] ? hi_b1c : hi_b1), lo[LB-1:0]};
+    assign s    = NW'(c_cnt) + pfx[i*NW +: NW];
+    assign slot = {s[CW] ? b2 : b1, s[CW-1:0]};
+    assign st_addr_o[i*AW +: AW] = wf_base_i + (AW'(slot) << SBW);   // mod 2^AW
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -434,14 +417,10 @@ module simt_spawn #(
   assign nw_n_o     = fempty ? '0 : NW'(head_off) + NW'(1);
   assign nw_mask_o  = fempty ? '0 : ~((WOnes << head_off) << 1);   // lanes 0..head_off
 
-  // Same split as the lane addresses: slot last - t = {head_blk, head_off - t} for t <= head_off.
-  logic [UW-1:0] hi_h, hi_hc;
-  assign hi_h  = base_hi + UW'(head_blk);
-  assign hi_hc = hi_h + UW'(1);
   for (genvar t = 0; t < W; t++) begin : g_thr
-    logic [LB:0] lo;
-    assign lo = {1'b0, base_lo} + {1'b0, head_off - CW'(t), {SBW{1'b0}}};
-    assign nw_addr_o[t*AW +: AW] = nw_mask_o[t] ? {lo[LB] ? hi_hc : hi_h, lo[LB-1:0]} : '0;
+    logic [SXW-1:0] slot;   // last - t = {head_blk, head_off - t} for t <= head_off
+    assign slot = {head_blk, head_off - CW'(t)};
+    assign nw_addr_o[t*AW +: AW] = nw_mask_o[t] ? wf_base_i + (AW'(slot) << SBW) : '0;
   end
 
   assign err_o       = err_q;
