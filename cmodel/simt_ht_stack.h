@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* simt_ht_stack: C golden model of the per-warp PDOM stack with hyper-threaded scheduling
+ * (rtl/ht_stack/simt_ht_stack.sv; Steffen 2012 §4.2, Algorithm 1 corrected). The cycle
+ * contract is docs/units/ht_stack.md.
+ *
+ * Use: simt_ht_stack_cfg_check(), simt_ht_stack_reset(), then each cycle fill a
+ * simt_ht_stack_in, call simt_ht_stack_eval() for the outputs of that cycle and
+ * simt_ht_stack_step() for the clock edge. The scheduling runs Algorithm 1 (corrected)
+ * literally, as a sequential scan.
+ */
+#ifndef SIMT_HT_STACK_H
+#define SIMT_HT_STACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SIMT_HT_MAX_W 64
+#define SIMT_HT_MAX_K 16
+#define SIMT_HT_MAX_D (3 * SIMT_HT_MAX_W - 2)
+
+typedef struct {
+    unsigned w, pc_w, k, d;
+    unsigned policy;  /* 0 PDOM, 1 Parallel stack entries (Algorithm 1) */
+    int merge;        /* 1: scheduled entries with equal PCs share a slot */
+} simt_ht_stack_cfg;
+
+enum { SIMT_HT_NONE = 0, SIMT_HT_ADV = 1, SIMT_HT_BR = 2, SIMT_HT_EXIT = 3, SIMT_HT_SYNC = 4 };
+enum { SIMT_HT_BAD_LAUNCH = 1, SIMT_HT_BAD_BATCH = 2, SIMT_HT_BAD_REPORT = 4 };
+
+typedef struct {
+    int ln_valid;
+    uint64_t ln_pc, ln_mask;
+    int rp_valid;
+    unsigned rp_kind[SIMT_HT_MAX_K];
+    uint64_t rp_npc[SIMT_HT_MAX_K], rp_tgt[SIMT_HT_MAX_K], rp_tmask[SIMT_HT_MAX_K], rp_rpc[SIMT_HT_MAX_K];
+} simt_ht_stack_in;
+
+typedef struct {
+    uint64_t pc, mask, rpc;
+    int hasr;
+} simt_ht_ent;
+
+typedef struct {
+    /* combinational */
+    unsigned bad;       /* SIMT_HT_BAD_* */
+    int full;
+    /* meta-data (from the registered stack) */
+    int md_valid;
+    uint64_t slot_v;                    /* bit k */
+    uint64_t slot_pc[SIMT_HT_MAX_K];
+    uint64_t lane_act;
+    unsigned lane_sel[SIMT_HT_MAX_W];
+    /* registered */
+    int busy;
+    unsigned cnt;
+    simt_ht_ent st[SIMT_HT_MAX_D];      /* entries >= cnt all zero */
+    uint64_t pend[(SIMT_HT_MAX_D + 63) / 64];
+    unsigned eslot[SIMT_HT_MAX_D];
+    unsigned rq_kind[SIMT_HT_MAX_K];
+    uint64_t rq_npc[SIMT_HT_MAX_K], rq_tgt[SIMT_HT_MAX_K], rq_tmask[SIMT_HT_MAX_K], rq_rpc[SIMT_HT_MAX_K];
+    /* derived for the testbench (not ports) */
+    int launched, accepted; /* this cycle: a launch, a batch accepted */
+    unsigned sched_n;       /* entries scheduled by the meta-data */
+    int sched_ent[SIMT_HT_MAX_D]; /* slot of entry e in the meta-data, or -1 */
+} simt_ht_stack_out;
+
+typedef struct {
+    simt_ht_stack_cfg cfg;
+    unsigned cnt;
+    simt_ht_ent st[SIMT_HT_MAX_D];
+    int busy;
+    uint64_t pend[(SIMT_HT_MAX_D + 63) / 64];
+    unsigned eslot[SIMT_HT_MAX_D];
+    unsigned rq_kind[SIMT_HT_MAX_K];
+    uint64_t rq_npc[SIMT_HT_MAX_K], rq_tgt[SIMT_HT_MAX_K], rq_tmask[SIMT_HT_MAX_K], rq_rpc[SIMT_HT_MAX_K];
+} simt_ht_stack;
+
+/* 0 if cfg is in range, else -1 and a message naming the parameter. */
+int simt_ht_stack_cfg_check(const simt_ht_stack_cfg *cfg, char *err, size_t errlen);
+void simt_ht_stack_reset(simt_ht_stack *s, const simt_ht_stack_cfg *cfg);
+void simt_ht_stack_eval(const simt_ht_stack *s, const simt_ht_stack_in *in, simt_ht_stack_out *out);
+void simt_ht_stack_step(simt_ht_stack *s, const simt_ht_stack_in *in);
+
+static inline int simt_ht_bit(const uint64_t *map, unsigned b) { return (int)(map[b / 64] >> (b % 64) & 1); }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

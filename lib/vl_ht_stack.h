@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* vl_ht_stack.h: C view of the Verilated hyper-threaded stack, simt_ht_stack (Steffen 2012
+ * §4.2). One model per configuration. */
+#ifndef VL_HT_STACK_H
+#define VL_HT_STACK_H
+
+#include <stdint.h>
+
+#include "simt_ht_stack.h"
+#include "vl_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vl_ht_stack_ops {
+    const char *name;               /* "V<model>", e.g. "Vht_stack_par_W32" */
+    unsigned w, pc_w, k, d, policy;
+    int merge;
+    vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
+    /* Drive inputs with the clock low, evaluate, read the outputs of the cycle (the derived,
+     * non-port fields of simt_ht_stack_out are left 0). */
+    void (*eval)(void *m, const simt_ht_stack_in *in, simt_ht_stack_out *out);
+} vl_ht_stack_ops;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

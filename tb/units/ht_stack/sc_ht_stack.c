@@ -1,0 +1,943 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* sc_ht_stack: simtcheck unit "ht_stack": simt_ht_stack (per-warp PDOM stack with hyper-threaded
+ * scheduling, Steffen 2012 §4.2.1.1, Algorithm 1 corrected) against cmodel/simt_ht_stack.c;
+ * contract docs/units/ht_stack.md.
+ *
+ * Random runs (--test random-ops, and the default run until the CFG-walker run lands) play a core
+ * that issues the warp's meta-data as a bundle and reports, per slot, a plausible instruction:
+ * ADV to the next PC or onto the entry's reconvergence PC (an arrival), BR with a random subset
+ * of the slot's lanes taken, to a target from a small PC pool, reconverging either where the
+ * entry already does (a loop back-edge) or at a new PC, EXIT from the root, SYNC; with refused
+ * requests mixed in (a launch of a running warp, a batch while busy, EXIT from a non-root entry,
+ * unknown kinds, reports for invalid slots). A capacity deadlock (full_o for 3 cycles: possible
+ * with D < 2W-1) resets the warp (a trace line of its own). Every cycle also checks the
+ * meta-data against the stack independently of both models: scheduled lanes disjoint, the top
+ * entry always scheduled, lane_act = the union of the scheduled entries, and the PDOM order
+ * (each entry's mask a subset of, or disjoint from, every entry below).
+ *
+ * Directed tests (expected values derived by hand, docs/units/ht_stack.md "Directed tests"):
+ * ifelse, ifonly, nested, errata, capacity, bad.
+ *
+ * Trace line: ht_fields below (simtcheck ht_stack --trace-doc). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg_prog.h"
+#include "simt_ht_stack.h"
+#include "simtcheck.h"
+#include "vl_ht_stack.h"
+
+static const char *const ht_tests[] = {"ifelse", "ifonly", "nested", "errata", "capacity", "bad", NULL};
+static const char *const ht_random_tests[] = {"random-ops", NULL};
+
+/* A trace line: a reset flag, then the model's input struct. */
+typedef struct {
+    unsigned rst;
+    simt_ht_stack_in in;
+} ht_line;
+
+#define IN(m) SC_AT(ht_line, in.m)
+#define ARR(m) SC_ARRAY(ht_line, in.m)
+static const sc_field ht_fields[] = {
+    {"rst", "1", NULL, NULL, SC_AT(ht_line, rst),
+     "1: a reset (rst_ni low for one edge; not a compared cycle; the other fields 0 and ignored)"},
+    {"ln_valid", "1", NULL, NULL, IN(ln_valid), "launch the warp"},
+    {"ln_pc", "PC_W", NULL, "ln_valid=1", IN(ln_pc), "its first PC"},
+    {"ln_mask", "W", NULL, "ln_valid=1", IN(ln_mask), "its lanes"},
+    {"rp_valid", "1", NULL, NULL, IN(rp_valid), "the report batch of the bundle issued from the meta-data"},
+    {"rp_kind", "3", "K", "rp_valid=1", ARR(rp_kind), "slot i: 0 NONE, 1 ADV, 2 BR, 3 EXIT, 4 SYNC (5-7 refused)"},
+    {"rp_npc", "PC_W", "K", "rp_valid=1", ARR(rp_npc), "slot i: the next PC"},
+    {"rp_tgt", "PC_W", "K", "rp_valid=1", ARR(rp_tgt), "slot i: BR target"},
+    {"rp_tmask", "W", "K", "rp_valid=1", ARR(rp_tmask), "slot i: BR taken lanes"},
+    {"rp_rpc", "PC_W", "K", "rp_valid=1", ARR(rp_rpc), "slot i: BR reconvergence PC"},
+};
+#undef IN
+#undef ARR
+
+/* ---- lockstep ---- */
+
+typedef struct {
+    sc_lockstep core;
+    const vl_ht_stack_ops *m;
+    simt_ht_stack gold;
+    simt_ht_stack_cfg cfg;
+    simt_ht_stack_out out, act;
+} lockstep;
+
+static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
+{
+    memset(ls, 0, sizeof *ls);
+    ls->m = sc_open_model(r, tr, lanes)->ops;
+    const vl_ht_stack_ops *m = ls->m;
+    ls->cfg = (simt_ht_stack_cfg){m->w, m->pc_w, m->k, m->d, m->policy, m->merge};
+    char err[160];
+    if (simt_ht_stack_cfg_check(&ls->cfg, err, sizeof err))
+        sc_die("model %s: %s", m->name, err);
+    simt_ht_stack_reset(&ls->gold, &ls->cfg);
+    sc_ls_open(&ls->core, r, &m->vl);
+}
+
+static void ls_reset(lockstep *ls)
+{
+    simt_ht_stack_reset(&ls->gold, &ls->cfg);
+    sc_ls_reset(&ls->core);
+}
+
+static void ls_peek(const lockstep *ls, simt_ht_stack_out *o)
+{
+    static const simt_ht_stack_in idle;
+    simt_ht_stack_eval(&ls->gold, &idle, o);
+}
+
+static void ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
+{
+    sc_run *r = ls->core.r;
+    const simt_ht_stack_cfg *c = &ls->cfg;
+    simt_ht_stack_out *e = &ls->out, *a = &ls->act;
+    simt_ht_stack_eval(&ls->gold, in, e);
+    ls->m->eval(ls->core.rtl, in, a);
+    sc_ls_sample(&ls->core);
+    sc_cmp(r, "bad_o", -1, e->bad, a->bad);
+    sc_cmp(r, "full_o", -1, (uint64_t)e->full, (uint64_t)a->full);
+    sc_cmp(r, "busy_o", -1, (uint64_t)e->busy, (uint64_t)a->busy);
+    sc_cmp(r, "md_valid_o", -1, (uint64_t)e->md_valid, (uint64_t)a->md_valid);
+    sc_cmp(r, "slot_v_o", -1, e->slot_v, a->slot_v);
+    sc_cmp(r, "lane_act_o", -1, e->lane_act, a->lane_act);
+    for (unsigned k = 0; k < c->k; k++) {
+        sc_cmp(r, "slot_pc_o", (int)k, e->slot_pc[k], a->slot_pc[k]);
+        sc_cmp(r, "rq_kind_o", (int)k, e->rq_kind[k], a->rq_kind[k]);
+        sc_cmp(r, "rq_npc_o", (int)k, e->rq_npc[k], a->rq_npc[k]);
+        sc_cmp(r, "rq_tgt_o", (int)k, e->rq_tgt[k], a->rq_tgt[k]);
+        sc_cmp(r, "rq_tmask_o", (int)k, e->rq_tmask[k], a->rq_tmask[k]);
+        sc_cmp(r, "rq_rpc_o", (int)k, e->rq_rpc[k], a->rq_rpc[k]);
+    }
+    for (unsigned i = 0; i < c->w; i++)
+        sc_cmp(r, "lane_sel_o", (int)i, e->lane_sel[i], a->lane_sel[i]);
+    sc_cmp(r, "cnt_o", -1, e->cnt, a->cnt);
+    for (unsigned d = 0; d < c->d; d++) {
+        sc_cmp(r, "st_pc_o", (int)d, e->st[d].pc, a->st[d].pc);
+        sc_cmp(r, "st_mask_o", (int)d, e->st[d].mask, a->st[d].mask);
+        sc_cmp(r, "st_hasr_o", (int)d, (uint64_t)e->st[d].hasr, (uint64_t)a->st[d].hasr);
+        sc_cmp(r, "st_rpc_o", (int)d, e->st[d].rpc, a->st[d].rpc);
+        sc_cmp(r, "pend_o", (int)d, (uint64_t)simt_ht_bit(e->pend, d), (uint64_t)simt_ht_bit(a->pend, d));
+        sc_cmp(r, "eslot_o", (int)d, e->eslot[d], a->eslot[d]);
+    }
+    simt_ht_stack_step(&ls->gold, in);
+    sc_ls_edge(&ls->core);
+}
+
+/* ---- independent checks of the meta-data against the stack (outputs o of the RTL) ---- */
+
+static void check_md(sc_run *r, const simt_ht_stack_cfg *c, const simt_ht_stack_out *o)
+{
+    /* PDOM order: entry j above i: mask_j subset of mask_i, or disjoint */
+    for (unsigned j = 1; j < o->cnt; j++)
+        for (unsigned i = 0; i < j; i++) {
+            uint64_t a = o->st[i].mask, b = o->st[j].mask;
+            if ((a & b) && (b & ~a)) {
+                sc_expect_fail(r, "PDOM order: entry %u (mask 0x%" PRIx64 ") straddles entry %u (0x%" PRIx64 ") below",
+                               j, b, i, a);
+                return;
+            }
+        }
+    if (!o->md_valid)
+        return;
+    if (!(o->slot_v & 1) || o->slot_pc[0] != o->st[o->cnt - 1].pc)
+        sc_expect_fail(r, "slot 0 is not the top entry (PC 0x%" PRIx64 ")", o->st[o->cnt - 1].pc);
+    /* every active lane selects a valid slot whose PC is the PC of the topmost entry holding it */
+    uint64_t seen_slots = 0;
+    for (unsigned i = 0; i < c->w; i++) {
+        int act = (int)(o->lane_act >> i & 1);
+        if (!act) {
+            if (o->lane_sel[i])
+                sc_expect_fail(r, "inactive lane %u has lane_sel %u", i, o->lane_sel[i]);
+            continue;
+        }
+        unsigned s = o->lane_sel[i];
+        int top = -1;
+        for (int e = (int)o->cnt - 1; e >= 0 && top < 0; e--)
+            if (o->st[e].mask >> i & 1)
+                top = e;
+        if (s >= c->k || !(o->slot_v >> s & 1) || top < 0 || o->slot_pc[s] != o->st[top].pc)
+            sc_expect_fail(r, "lane %u runs slot %u, not its own PC (topmost entry %d)", i, s, top);
+        seen_slots |= 1ull << (s % 64);
+    }
+    if (seen_slots != o->slot_v)
+        sc_expect_fail(r, "slot_v 0x%" PRIx64 " but lanes use slots 0x%" PRIx64, o->slot_v, seen_slots);
+    /* the top entry's lanes are all active (progress) */
+    if ((o->st[o->cnt - 1].mask & ~o->lane_act) != 0)
+        sc_expect_fail(r, "lanes of the top entry are not scheduled");
+}
+
+/* ---- random operations ---- */
+
+typedef struct {
+    uint64_t cycles, launches, batches, adv, arrivals, br_div, br_uni, backedges, exits, syncs;
+    uint64_t bad[3], fulls, resets, busy_cycles, max_cnt, max_slots, merged;
+} cover;
+
+typedef struct {
+    sc_rng g;
+    const simt_ht_stack_cfg *c;
+    uint64_t pool[16];
+    unsigned full_run;
+} ops_gen;
+
+static uint64_t pick_pc(ops_gen *og) { return og->pool[sc_below(&og->g, 16)]; }
+
+/* Fill in for this cycle from the state st; returns 1 for a reset line. */
+static int ops_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *in)
+{
+    const simt_ht_stack_cfg *c = og->c;
+    sc_rng *g = &og->g;
+    memset(in, 0, sizeof *in);
+    if (og->full_run >= 3) {
+        og->full_run = 0;
+        return 1;
+    }
+    if (st->cnt == 0 ? sc_chance(g, 70) : sc_chance(g, 1)) {
+        in->ln_valid = 1;
+        in->ln_pc = pick_pc(og);
+        in->ln_mask = sc_chance(g, 50) ? sc_ones(c->w) : sc_rand(g) & sc_ones(c->w);
+        if (sc_chance(g, 97) && !in->ln_mask)
+            in->ln_mask = 1;
+    }
+    if (!(st->md_valid ? sc_chance(g, 85) : sc_chance(g, 10))) /* refused: a batch with no meta-data */
+        return 0;
+    in->rp_valid = 1;
+    for (unsigned k = 0; k < c->k; k++) {
+        int valid = (int)(st->slot_v >> k & 1);
+        if (!valid) {
+            if (sc_chance(g, 2))
+                in->rp_kind[k] = 1 + (unsigned)sc_below(g, 4); /* refused: a report for an invalid slot */
+            continue;
+        }
+        /* the first entry of the slot, for plausible PCs */
+        int ent = -1;
+        for (int e = (int)st->cnt - 1; e >= 0 && ent < 0; e--)
+            if (st->sched_ent[e] == (int)k)
+                ent = e;
+        const simt_ht_ent *E = &st->st[ent < 0 ? 0 : ent];
+        uint64_t lanes = 0;
+        for (unsigned i = 0; i < c->w; i++)
+            if ((st->lane_act >> i & 1) && st->lane_sel[i] == k)
+                lanes |= 1ull << i;
+        unsigned roll = (unsigned)sc_below(g, 100);
+        in->rp_npc[k] = (E->pc + 4) & sc_ones(c->pc_w);
+        if (!E->hasr && roll < 4) {
+            in->rp_kind[k] = SIMT_HT_EXIT;
+        } else if (roll < 6) {
+            in->rp_kind[k] = SIMT_HT_SYNC;
+        } else if (roll < 7) {
+            in->rp_kind[k] = 5 + (unsigned)sc_below(g, 3); /* refused: unknown kind */
+        } else if (roll < 55) {
+            in->rp_kind[k] = SIMT_HT_ADV;
+            if (E->hasr && sc_chance(g, 25))
+                in->rp_npc[k] = E->rpc;
+            else if (sc_chance(g, 20))
+                in->rp_npc[k] = pick_pc(og);
+        } else {
+            in->rp_kind[k] = SIMT_HT_BR;
+            in->rp_tmask[k] = sc_chance(g, 80) ? (sc_rand(g) & lanes) : (sc_rand(g) & sc_ones(c->w));
+            in->rp_tgt[k] = sc_chance(g, 20) ? E->pc : pick_pc(og);
+            if (E->hasr && sc_chance(g, 40))
+                in->rp_rpc[k] = E->rpc;
+            else
+                in->rp_rpc[k] = sc_chance(g, 30) ? in->rp_npc[k] : pick_pc(og);
+            if (sc_chance(g, 10))
+                in->rp_npc[k] = in->rp_rpc[k];
+        }
+    }
+    return 0;
+}
+
+static void ht_run(sc_run *r)
+{
+    const sc_opts *o = r->o;
+    sc_trace tr;
+    lockstep ls;
+    ls_open(&ls, r, &tr, o->lanes);
+    const simt_ht_stack_cfg *c = &ls.cfg;
+    ops_gen og;
+    memset(&og, 0, sizeof og);
+    og.g.s = o->seed;
+    og.c = c;
+    for (unsigned i = 0; i < 16; i++)
+        og.pool[i] = (sc_rand(&og.g) & sc_ones(c->pc_w)) & ~3ull;
+    cover cv;
+    memset(&cv, 0, sizeof cv);
+    simt_ht_stack_in in;
+    simt_ht_stack_out st;
+    ls_peek(&ls, &st);
+    for (r->cycle = 0; r->cycle <= r->stop_after;) {
+        int rst;
+        if (o->trace_in) {
+            ht_line ln;
+            if (!sc_trace_read(&tr, &ln))
+                break;
+            in = ln.in;
+            rst = (int)ln.rst;
+        } else {
+            if (r->cycle >= o->cycles)
+                break;
+            rst = ops_next(&og, &st, &in);
+        }
+        if (rst) {
+            memset(&in, 0, sizeof in);
+            if (r->record) {
+                const ht_line ln = {1, in};
+                sc_trace_write(r, &ln);
+            }
+            ls_reset(&ls);
+            ls_peek(&ls, &st);
+            cv.resets++;
+            continue; /* not a compared cycle */
+        }
+        if (r->record) {
+            const ht_line ln = {0, in};
+            sc_trace_write(r, &ln);
+        }
+        ls_cycle(&ls, &in);
+        const simt_ht_stack_out *e = &ls.out;
+        cv.cycles++;
+        cv.launches += e->launched;
+        cv.batches += e->accepted;
+        for (unsigned b = 0; b < 3; b++)
+            cv.bad[b] += e->bad >> b & 1;
+        cv.fulls += e->full;
+        cv.busy_cycles += e->busy;
+        if (e->accepted) {
+            for (unsigned d = 0; d < st.cnt; d++) {
+                int s = st.sched_ent[d];
+                if (s < 0)
+                    continue;
+                const simt_ht_ent *E = &st.st[d];
+                unsigned kd = in.rp_kind[s];
+                uint64_t t = in.rp_tmask[s] & E->mask;
+                if (kd == SIMT_HT_ADV)
+                    cv.adv++, cv.arrivals += E->hasr && (in.rp_npc[s] & sc_ones(c->pc_w)) == E->rpc;
+                else if (kd == SIMT_HT_BR) {
+                    int div = t && t != E->mask && in.rp_tgt[s] != in.rp_npc[s];
+                    cv.br_div += div;
+                    cv.br_uni += !div;
+                    cv.backedges += div && E->hasr && (in.rp_rpc[s] & sc_ones(c->pc_w)) == E->rpc;
+                } else if (kd == SIMT_HT_EXIT && !E->hasr)
+                    cv.exits++;
+                else if (kd == SIMT_HT_SYNC && !E->hasr)
+                    cv.syncs++;
+            }
+            if (st.sched_n > (unsigned)__builtin_popcountll(st.slot_v))
+                cv.merged++;
+        }
+        og.full_run = e->full ? og.full_run + 1 : 0;
+        ls_peek(&ls, &st);
+        check_md(r, c, &ls.act);
+        if (st.cnt > cv.max_cnt)
+            cv.max_cnt = st.cnt;
+        if ((uint64_t)__builtin_popcountll(st.slot_v) > cv.max_slots)
+            cv.max_slots = (uint64_t)__builtin_popcountll(st.slot_v);
+        r->cycle++;
+        if (r->directed_fail > 20)
+            sc_die("too many expectation failures");
+    }
+    if (o->trace_in)
+        sc_trace_close(&tr);
+    sc_ls_close(&ls.core);
+    if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
+        printf("ht_stack random-ops coverage: %" PRIu64 " cycles, %" PRIu64 " launches, %" PRIu64 " batches (%" PRIu64
+               " with merged entries), %" PRIu64 " ADV (%" PRIu64 " arrivals), BR %" PRIu64 " divergent (%" PRIu64
+               " back-edges) %" PRIu64 " uniform, %" PRIu64 " exits, %" PRIu64 " syncs; refused %" PRIu64 " launches %" PRIu64
+               " batches %" PRIu64 " reports; %" PRIu64 " capacity stalls, %" PRIu64 " resets, %" PRIu64
+               " busy cycles; max %" PRIu64 " entries, %" PRIu64 " slots\n",
+               cv.cycles, cv.launches, cv.batches, cv.merged, cv.adv, cv.arrivals, cv.br_div, cv.backedges, cv.br_uni,
+               cv.exits, cv.syncs, cv.bad[0], cv.bad[1], cv.bad[2], cv.fulls, cv.resets, cv.busy_cycles, cv.max_cnt,
+               cv.max_slots);
+    if (!o->trace_in && !r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
+        struct { const char *n; uint64_t v; int need; } pts[] = {
+            {"launches", cv.launches, 1}, {"arrivals", cv.arrivals, 1}, {"divergent branches", cv.br_div, 1},
+            {"back-edges", cv.backedges, 1}, {"exits", cv.exits, 1}, {"syncs", cv.syncs, 1},
+            {"refused launches", cv.bad[0], 1}, {"refused batches", cv.bad[1], 1}, {"refused reports", cv.bad[2], 1},
+            {"multi-cycle batches", cv.busy_cycles, c->k >= 2 && c->policy == 1},
+            {"capacity stalls", cv.fulls, c->d < 2 * c->w - 1},
+            {"bundles of two or more slots", cv.max_slots >= 2, c->k >= 2 && c->policy == 1},
+            {"merged slots", cv.merged, c->merge && c->k >= 2 && c->policy == 1},
+        };
+        for (unsigned i = 0; i < sizeof pts / sizeof pts[0]; i++)
+            if (pts[i].need && !pts[i].v)
+                sc_expect_fail(r, "coverage: no %s in this run (the stimulus no longer reaches it)", pts[i].n);
+    }
+}
+
+
+/* ---- the CFG walker run (the default): random structured programs, per-lane reference ---- */
+
+typedef struct {
+    uint64_t programs, bundles, done_bundles, pdom_bundles, worse, lanes_checked, resets, bad_meant, max_cnt, multi_slot;
+    uint64_t slots_used;
+} wcover;
+
+/* The report batch for the meta-data md from the program (each slot's instruction; a BR's
+ * taken lanes from each lane's own outcome). */
+static void batch_from(const cfg_prog *p, const cfg_lanes *ls, const simt_ht_stack_cfg *c,
+                       const simt_ht_stack_out *md, simt_ht_stack_in *in, sc_run *r)
+{
+    memset(in, 0, sizeof *in);
+    in->rp_valid = 1;
+    for (unsigned k = 0; k < c->k; k++) {
+        if (!(md->slot_v >> k & 1))
+            continue;
+        uint64_t m = 0;
+        for (unsigned i = 0; i < c->w; i++)
+            if ((md->lane_act >> i & 1) && md->lane_sel[i] == k)
+                m |= 1ull << i;
+        cfg_insn ci;
+        if (cfg_prog_at(p, md->slot_pc[k], &ci)) {
+            if (r)
+                sc_expect_fail(r, "slot %u runs PC 0x%" PRIx64 ", not in the program", k, md->slot_pc[k]);
+            continue;
+        }
+        const uint64_t pcm = sc_ones(c->pc_w); /* the EXIT at the top of the PC space: npc wraps */
+        in->rp_npc[k] = ci.npc & pcm;
+        switch (ci.kind) {
+        case CFG_OP: in->rp_kind[k] = SIMT_HT_ADV; break;
+        case CFG_SYNC: in->rp_kind[k] = SIMT_HT_SYNC; break;
+        case CFG_JMP: in->rp_kind[k] = SIMT_HT_ADV, in->rp_npc[k] = ci.tgt & pcm; break;
+        case CFG_EXIT: in->rp_kind[k] = SIMT_HT_EXIT; break;
+        default:
+            in->rp_kind[k] = SIMT_HT_BR;
+            in->rp_tgt[k] = ci.tgt & pcm;
+            in->rp_rpc[k] = ci.rpc & pcm;
+            in->rp_tmask[k] = cfg_lanes_tmask(ls, ci.pc, m);
+        }
+    }
+}
+
+/* Bundles to completion of the same program and launch mask on a plain PDOM stack (the C model
+ * at POLICY 0, K = 1, D = 3W-2): the architectural reference of the bundle counts. */
+static uint64_t pdom_bundles(const cfg_prog *p, const simt_ht_stack_cfg *c, uint64_t mask)
+{
+    static simt_ht_stack s;
+    static simt_ht_stack_out o;
+    simt_ht_stack_cfg pc = {c->w, c->pc_w, 1, 3 * c->w - 2, 0, 0};
+    simt_ht_stack_reset(&s, &pc);
+    cfg_lanes *ls = cfg_lanes_new(p);
+    if (!ls)
+        sc_die("out of memory");
+    for (unsigned i = 0; i < c->w; i++)
+        if (mask >> i & 1)
+            cfg_lane_start(ls, i);
+    simt_ht_stack_in in;
+    memset(&in, 0, sizeof in);
+    in.ln_valid = 1, in.ln_pc = cfg_prog_entry(p), in.ln_mask = mask;
+    simt_ht_stack_step(&s, &in);
+    uint64_t n = 0;
+    for (unsigned guard = 0; guard < 1000000; guard++) {
+        static const simt_ht_stack_in idle;
+        simt_ht_stack_eval(&s, &idle, &o);
+        if (!o.cnt)
+            break;
+        if (o.md_valid) {
+            batch_from(p, ls, &pc, &o, &in, NULL);
+            for (unsigned i = 0; i < c->w; i++)
+                if (o.lane_act >> i & 1)
+                    cfg_lane_exec(ls, i, o.slot_pc[o.lane_sel[i]]);
+            n++;
+        } else
+            memset(&in, 0, sizeof in);
+        simt_ht_stack_step(&s, &in);
+    }
+    cfg_lanes_free(ls);
+    return n;
+}
+
+static void ht_walk(sc_run *r)
+{
+    const sc_opts *o = r->o;
+    sc_trace tr;
+    lockstep ls;
+    ls_open(&ls, r, &tr, o->lanes);
+    const simt_ht_stack_cfg *c = &ls.cfg;
+    if (o->trace_in)
+        sc_die("internal: trace replay goes through the random-ops loop");
+    uint64_t rng = o->seed;
+    cfg_prog *p = cfg_prog_new();
+    cfg_lanes *lanes = cfg_lanes_new(p);
+    if (!p || !lanes)
+        sc_die("out of memory");
+    cfg_prog_opts po = {.max_depth = 3, .unstructured = 0, .max_len = 64, .max_trip = 4, .barriers = 1};
+    cfg_shapes shapes;
+    memset(&shapes, 0, sizeof shapes);
+    wcover cv;
+    memset(&cv, 0, sizeof cv);
+    uint64_t launch_mask = 0, prog_bundles = 0, prog_pdom = 0;
+    int running = 0;
+    unsigned full_run = 0;
+    simt_ht_stack_in in;
+    simt_ht_stack_out st;
+    ls_peek(&ls, &st);
+    for (r->cycle = 0; r->cycle <= r->stop_after && r->cycle < o->cycles;) {
+        memset(&in, 0, sizeof in);
+        if (full_run >= 3) { /* capacity deadlock (D < 2W-1): reset the warp, next program */
+            full_run = 0;
+            if (r->record) {
+                const ht_line ln = {1, in};
+                sc_trace_write(r, &ln);
+            }
+            ls_reset(&ls);
+            ls_peek(&ls, &st);
+            running = 0;
+            cv.resets++;
+            continue;
+        }
+        if (!running && st.cnt == 0) {
+            cfg_prog_gen(p, &rng, &po, c->w, c->pc_w);
+            cfg_shapes_add(&shapes, p);
+            launch_mask = cfg_chance(&rng, 60) ? sc_ones(c->w) : (cfg_rand(&rng) & sc_ones(c->w));
+            if (!launch_mask)
+                launch_mask = 1;
+            for (unsigned i = 0; i < c->w; i++)
+                if (launch_mask >> i & 1)
+                    cfg_lane_start(lanes, i);
+            in.ln_valid = 1, in.ln_pc = cfg_prog_entry(p), in.ln_mask = launch_mask;
+            prog_pdom = pdom_bundles(p, c, launch_mask);
+            prog_bundles = 0;
+            running = 1;
+            cv.programs++;
+        } else if (st.md_valid && cfg_chance(&rng, 90)) {
+            batch_from(p, lanes, c, &st, &in, r);
+        } else if (cfg_chance(&rng, 1)) { /* refused on purpose: a launch of a running warp */
+            in.ln_valid = 1, in.ln_pc = cfg_prog_entry(p), in.ln_mask = 1;
+            cv.bad_meant++;
+        }
+        if (r->record) {
+            const ht_line ln = {0, in};
+            sc_trace_write(r, &ln);
+        }
+        ls_cycle(&ls, &in);
+        const simt_ht_stack_out *e = &ls.out;
+        full_run = e->full ? full_run + 1 : 0;
+        if (in.ln_valid && !e->launched && !(e->bad & SIMT_HT_BAD_LAUNCH))
+            sc_expect_fail(r, "a launch was neither accepted nor refused");
+        if (e->accepted) {
+            /* each active lane executes its slot's PC: it must be the lane's own next PC */
+            for (unsigned i = 0; i < c->w; i++)
+                if (st.lane_act >> i & 1) {
+                    uint64_t pc = st.slot_pc[st.lane_sel[i]];
+                    if (cfg_lane_exec(lanes, i, pc)) {
+                        sc_expect_fail(r, "lane %u runs PC 0x%" PRIx64 " but its own path is at 0x%" PRIx64, i, pc,
+                                       cfg_lane_pc(lanes, i));
+                        if (r->directed_fail == 1)
+                            cfg_prog_dump(p, stdout);
+                    }
+                    cv.lanes_checked++;
+                }
+            if (e->bad & SIMT_HT_BAD_REPORT)
+                sc_expect_fail(r, "a report of the program was refused (bad_o = %u)", e->bad);
+            prog_bundles++;
+            cv.bundles++;
+            unsigned ns = (unsigned)__builtin_popcountll(st.slot_v);
+            cv.slots_used += ns;
+            cv.multi_slot += ns >= 2;
+        }
+        ls_peek(&ls, &st);
+        check_md(r, c, &ls.act);
+        if (st.cnt > cv.max_cnt)
+            cv.max_cnt = st.cnt;
+        if (running && st.cnt == 0 && !e->launched) { /* the warp has exited */
+            for (unsigned i = 0; i < c->w; i++)
+                if ((launch_mask >> i & 1) && !cfg_lane_path_ok(lanes, i))
+                    sc_expect_fail(r, "lane %u: its executed path differs from its path run alone", i);
+            cv.pdom_bundles += prog_pdom;
+            cv.done_bundles += prog_bundles;
+            cv.worse += prog_bundles > prog_pdom;
+            running = 0;
+        }
+        if (running && prog_bundles > 200000)
+            sc_die("a program ran 200000 bundles: no progress");
+        r->cycle++;
+        if (r->directed_fail > 20)
+            sc_die("too many expectation failures");
+    }
+    sc_ls_close(&ls.core);
+    if (!o->quiet && !r->quiet_mismatch) {
+        printf("ht_stack walk: %" PRIu64 " programs, %" PRIu64 " bundles (%" PRIu64 " with 2+ slots, %.2f slots per "
+               "bundle), %" PRIu64 " lane-instructions checked against their own paths; completed programs: %.3f "
+               "bundles per PDOM bundle (%" PRIu64 " programs slower than PDOM), %" PRIu64 " capacity resets, max %"
+               PRIu64 " entries\n", cv.programs, cv.bundles, cv.multi_slot,
+               cv.bundles ? (double)cv.slots_used / (double)cv.bundles : 0.0, cv.lanes_checked,
+               cv.pdom_bundles ? (double)cv.done_bundles / (double)cv.pdom_bundles : 0.0,
+               cv.worse, cv.resets, cv.max_cnt);
+        cfg_shapes_print(&shapes, stdout, "  ");
+    }
+    if (!r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
+        if (!cv.programs || !cv.lanes_checked)
+            sc_expect_fail(r, "coverage: no program completed");
+        if (c->policy == 1 && c->k >= 2 && !cv.multi_slot)
+            sc_expect_fail(r, "coverage: no bundle with two or more slots");
+    }
+    cfg_lanes_free(lanes);
+    cfg_prog_free(p);
+}
+
+/* ---- directed tests: a tiny program executor ---- */
+
+enum { I_PLAIN, I_JMP, I_BR, I_EXIT };
+typedef struct {
+    unsigned pc, kind, tgt, rpc;
+    uint64_t taken; /* I_BR: the lanes that take it (every visit) */
+} insn;
+
+typedef struct {
+    sc_run *r;
+    lockstep ls;
+    const insn *prog;
+    unsigned n;
+    unsigned bundles;
+} dt;
+
+static const insn *find(const dt *d, uint64_t pc)
+{
+    for (unsigned i = 0; i < d->n; i++)
+        if (d->prog[i].pc == pc)
+            return &d->prog[i];
+    return NULL;
+}
+
+static void dt_cycle(dt *d, const simt_ht_stack_in *in)
+{
+    ls_cycle(&d->ls, in);
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    check_md(d->r, &d->ls.cfg, &d->ls.act);
+    d->r->cycle++;
+}
+
+static void dt_launch(dt *d, uint64_t pc, uint64_t mask)
+{
+    simt_ht_stack_in in;
+    memset(&in, 0, sizeof in);
+    in.ln_valid = 1, in.ln_pc = pc, in.ln_mask = mask;
+    dt_cycle(d, &in);
+}
+
+/* Issue the current meta-data as one bundle: each slot's instruction from the program; then
+ * cycles until the batch is processed. Returns 0 when the warp is done (or not issuable). */
+static int dt_bundle(dt *d)
+{
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    if (!st.md_valid)
+        return 0;
+    simt_ht_stack_in in;
+    memset(&in, 0, sizeof in);
+    in.rp_valid = 1;
+    for (unsigned k = 0; k < d->ls.cfg.k; k++) {
+        if (!(st.slot_v >> k & 1))
+            continue;
+        const insn *i = find(d, st.slot_pc[k]);
+        if (!i) {
+            sc_expect_fail(d->r, "slot %u runs PC 0x%" PRIx64 ", not in the program", k, st.slot_pc[k]);
+            return 0;
+        }
+        in.rp_npc[k] = i->pc + 4;
+        switch (i->kind) {
+        case I_PLAIN: in.rp_kind[k] = SIMT_HT_ADV; break;
+        case I_JMP: in.rp_kind[k] = SIMT_HT_ADV, in.rp_npc[k] = i->tgt; break;
+        case I_EXIT: in.rp_kind[k] = SIMT_HT_EXIT; break;
+        default:
+            in.rp_kind[k] = SIMT_HT_BR, in.rp_tgt[k] = i->tgt, in.rp_rpc[k] = i->rpc, in.rp_tmask[k] = i->taken;
+        }
+    }
+    d->bundles++;
+    dt_cycle(d, &in);
+    memset(&in, 0, sizeof in);
+    for (unsigned g = 0; g < 8; g++) { /* at most K structural updates, one per cycle */
+        ls_peek(&d->ls, &st);
+        if (!st.busy)
+            break;
+        dt_cycle(d, &in);
+    }
+    ls_peek(&d->ls, &st);
+    return st.cnt > 0;
+}
+
+#define CHECK(cond, ...)                                                                                   \
+    do {                                                                                                   \
+        if (!(cond))                                                                                       \
+            sc_expect_fail(d->r, __VA_ARGS__);                                                             \
+    } while (0)
+
+static unsigned run_to_end(dt *d, unsigned max)
+{
+    while (d->bundles < max && dt_bundle(d))
+        ;
+    return d->bundles;
+}
+
+static void chk_slots(dt *d, const char *what, unsigned nslots, const uint64_t *pc, const unsigned *sel, uint64_t act)
+{
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    CHECK(st.md_valid, "%s: no meta-data", what);
+    CHECK((unsigned)__builtin_popcountll(st.slot_v) == nslots && st.slot_v == sc_ones(nslots),
+          "%s: slot_v 0x%" PRIx64 ", expected %u slots", what, st.slot_v, nslots);
+    for (unsigned k = 0; k < nslots; k++)
+        CHECK(st.slot_pc[k] == pc[k], "%s: slot %u PC 0x%" PRIx64 ", expected 0x%" PRIx64, what, k, st.slot_pc[k], pc[k]);
+    CHECK(st.lane_act == act, "%s: lane_act 0x%" PRIx64 ", expected 0x%" PRIx64, what, st.lane_act, act);
+    for (unsigned i = 0; i < 4; i++)
+        if (act >> i & 1)
+            CHECK(st.lane_sel[i] == sel[i], "%s: lane %u selects slot %u, expected %u", what, i, st.lane_sel[i], sel[i]);
+}
+
+/* HT-IFELSE (steffen-units.md §B6.2): 0x00 BR to 0x10 taken by lanes 0, 1; else block 0x04,
+ * 0x08, 0x0C (jump to 0x20); then block 0x10..0x1C (falls into 0x20); 0x20 exit. The divergent
+ * region takes 4 bundles at K = 2 (both paths in parallel: max(3, 4)) and 7 at K = 1 (3 + 4):
+ * 1 + 4 + 1 = 6 and 1 + 7 + 1 = 9 bundles in all; the time ratio max/(A+B) = 4/7 of L331. */
+static const insn p_ifelse[] = {
+    {0x00, I_BR, 0x10, 0x20, 0x3}, {0x04, I_PLAIN, 0, 0, 0}, {0x08, I_PLAIN, 0, 0, 0}, {0x0c, I_JMP, 0x20, 0, 0},
+    {0x10, I_PLAIN, 0, 0, 0},      {0x14, I_PLAIN, 0, 0, 0}, {0x18, I_PLAIN, 0, 0, 0}, {0x1c, I_PLAIN, 0, 0, 0},
+    {0x20, I_EXIT, 0, 0, 0},
+};
+
+static void t_ifelse(dt *d)
+{
+    const simt_ht_stack_cfg *c = &d->ls.cfg;
+    d->prog = p_ifelse, d->n = sizeof p_ifelse / sizeof p_ifelse[0];
+    dt_launch(d, 0x00, 0xf);
+    dt_bundle(d);
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    CHECK(st.cnt == 3 && st.st[0].pc == 0x20 && st.st[0].mask == 0xf && !st.st[0].hasr && st.st[1].pc == 0x04 &&
+              st.st[1].mask == 0xc && st.st[1].rpc == 0x20 && st.st[2].pc == 0x10 && st.st[2].mask == 0x3,
+          "after the branch: stack [R{0x20,1111}, NT{0x04,1100}, T{0x10,0011}] expected");
+    const int par = c->policy == 1 && c->k >= 2;
+    if (par)
+        chk_slots(d, "after the branch", 2, (const uint64_t[]){0x10, 0x04}, (const unsigned[]){0, 0, 1, 1}, 0xf);
+    else
+        chk_slots(d, "after the branch", 1, (const uint64_t[]){0x10}, (const unsigned[]){0, 0, 0, 0}, 0x3);
+    unsigned n = run_to_end(d, 40);
+    CHECK(n == (par ? 6u : 9u), "%u bundles to completion, expected %u", n, par ? 6u : 9u);
+    printf("ifelse: %u bundles (divergent region %u; PDOM 7)\n", n, n - 2);
+}
+
+/* HT-IFONLY: 0x00 BR to 0x10 = its RPC, taken by lanes 2, 3 (they skip the then-block and wait
+ * at the RPC, no entry); lanes 0, 1 run 0x04..0x0C. Stack [R{0x10,1111}, NT{0x04,0011}]: R is
+ * not runnable, so K = 2 schedules only NT, as K = 1 does: 1 + 3 + 1 = 5 bundles either way. */
+static const insn p_ifonly[] = {
+    {0x00, I_BR, 0x10, 0x10, 0xc}, {0x04, I_PLAIN, 0, 0, 0}, {0x08, I_PLAIN, 0, 0, 0}, {0x0c, I_PLAIN, 0, 0, 0},
+    {0x10, I_EXIT, 0, 0, 0},
+};
+
+static void t_ifonly(dt *d)
+{
+    d->prog = p_ifonly, d->n = sizeof p_ifonly / sizeof p_ifonly[0];
+    dt_launch(d, 0x00, 0xf);
+    dt_bundle(d);
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    CHECK(st.cnt == 2 && st.st[0].pc == 0x10 && st.st[1].pc == 0x04 && st.st[1].mask == 0x3,
+          "after the branch: stack [R{0x10,1111}, NT{0x04,0011}] expected");
+    chk_slots(d, "after the branch", 1, (const uint64_t[]){0x04}, (const unsigned[]){0, 0, 0, 0}, 0x3);
+    unsigned n = run_to_end(d, 40);
+    CHECK(n == 5, "%u bundles, expected 5 (no gain from an if without else, L333)", n);
+}
+
+/* HT-NESTED: 0x00 BR taken 0011 to 0x40, fall-through 0x04, RPC 0x80; at 0x40 BR taken 0001 to
+ * 0x60, fall-through 0x44, RPC 0x70. After the bundle with the inner branch (the else path ran
+ * 0x04 in the same bundle at K >= 2): [R0{0x80,1111}, NT{0x08,1100}, R1{0x70,0011},
+ * NT1{0x44,0010}, T1{0x60,0001}]. K = 2: slots 0x60 (lane 0), 0x44 (lane 1); K >= 3: plus 0x08
+ * (lanes 2, 3); R1 and R0 never. K = 1 ran only T, so NT is still at 0x04 and only T1 runs. */
+static const insn p_nested[] = {
+    {0x00, I_BR, 0x40, 0x80, 0x3}, {0x04, I_PLAIN, 0, 0, 0}, {0x08, I_PLAIN, 0, 0, 0}, {0x0c, I_JMP, 0x80, 0, 0},
+    {0x40, I_BR, 0x60, 0x70, 0x1}, {0x44, I_JMP, 0x70, 0, 0}, {0x60, I_PLAIN, 0, 0, 0}, {0x64, I_JMP, 0x70, 0, 0},
+    {0x70, I_JMP, 0x80, 0, 0},     {0x80, I_EXIT, 0, 0, 0},
+};
+
+static void t_nested(dt *d)
+{
+    const simt_ht_stack_cfg *c = &d->ls.cfg;
+    d->prog = p_nested, d->n = sizeof p_nested / sizeof p_nested[0];
+    dt_launch(d, 0x00, 0xf);
+    dt_bundle(d);
+    dt_bundle(d);
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    const unsigned k = c->policy == 0 ? 1 : c->k;
+    const uint64_t nt_pc = k >= 2 ? 0x08 : 0x04;
+    CHECK(st.cnt == 5 && st.st[0].pc == 0x80 && st.st[1].pc == nt_pc && st.st[1].mask == 0xc && st.st[2].pc == 0x70 &&
+              st.st[2].mask == 0x3 && st.st[3].pc == 0x44 && st.st[3].mask == 0x2 && st.st[4].pc == 0x60 &&
+              st.st[4].mask == 0x1,
+          "stack [R0{0x80}, NT{0x%" PRIx64 ",1100}, R1{0x70,0011}, NT1{0x44,0010}, T1{0x60,0001}] expected", nt_pc);
+    if (k == 1)
+        chk_slots(d, "K = 1", 1, (const uint64_t[]){0x60}, (const unsigned[]){0, 0, 0, 0}, 0x1);
+    else if (k == 2)
+        chk_slots(d, "K = 2", 2, (const uint64_t[]){0x60, 0x44}, (const unsigned[]){0, 1, 0, 0}, 0x3);
+    else
+        chk_slots(d, "K >= 3", 3, (const uint64_t[]){0x60, 0x44, 0x08}, (const unsigned[]){0, 1, 2, 2}, 0xf);
+    unsigned n = run_to_end(d, 60);
+    /* K = 1: 0x00, 0x40, T1 0x60 0x64, NT1 0x44, R1 0x70, NT 0x04 0x08 0x0C, 0x80 = 10.
+     * K = 2: (0x00) (0x40,0x04) (0x60,0x44) (0x64,0x08) (0x70,0x0C) (0x80) = 6.
+     * K >= 3: (0x00) (0x40,0x04) (0x60,0x44,0x08) (0x64,0x0C) (0x70) (0x80) = 6. */
+    unsigned want = k == 1 ? 10 : 6;
+    CHECK(n == want, "%u bundles, expected %u", n, want);
+}
+
+/* Algorithm 1 as printed (E1-E3 kept), for the errata test: returns the number of slots it
+ * fills, or -1 when it does not terminate within 4*D steps (E1), or -2 when it writes past
+ * slot K (E3). subset: 1 reads E2 as the bitwise "& ~scheduled", 0 uses the corrected test. */
+static int alg1_printed(const simt_ht_ent *st, unsigned cnt, unsigned k, int subset, int fix_e1, int fix_e3)
+{
+    unsigned num = 1;
+    int index = (int)cnt - 2;
+    uint64_t scheduled = st[cnt - 1].mask;
+    for (unsigned steps = 0; (fix_e3 ? num < k : num <= k) && index >= 0; steps++) {
+        if (steps > 4 * cnt)
+            return -1;
+        uint64_t m = st[index].mask;
+        if (subset ? (m & ~scheduled) == 0 : (m & scheduled) == 0) {
+            num++;
+            if (num > k)
+                return -2;
+            scheduled |= m;
+        }
+        if (fix_e1)
+            index--;
+    }
+    return (int)num;
+}
+
+/* HT-ALG1-ERRATA: stack [R{1111}, NT{1100}, T{0011}] at K = 2. The unit schedules T and NT
+ * (corrected). Printed E2 (subset test) schedules only T; printed E1 (no decrement) does not
+ * terminate (at K = 3: after NT the index stays on NT, which now conflicts); printed E3 with
+ * a third disjoint runnable entry writes slot K+1. */
+static void t_errata(dt *d)
+{
+    const simt_ht_stack_cfg *c = &d->ls.cfg;
+    if (c->policy != 1 || c->k != 2 || c->w != 4)
+        sc_die("test errata needs --config par --lanes 4");
+    d->prog = p_ifelse, d->n = sizeof p_ifelse / sizeof p_ifelse[0];
+    dt_launch(d, 0x00, 0xf);
+    dt_bundle(d);
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    chk_slots(d, "corrected", 2, (const uint64_t[]){0x10, 0x04}, (const unsigned[]){0, 0, 1, 1}, 0xf);
+    int e2 = alg1_printed(st.st, st.cnt, 2, 1, 1, 1);
+    int e1 = alg1_printed(st.st, st.cnt, 3, 0, 0, 1); /* K = 3: NT is taken, then NT again conflicts */
+    const simt_ht_ent three[4] = {{0, 0xf, 0, 0}, {4, 0x8, 1, 0}, {8, 0x4, 1, 0}, {12, 0x3, 1, 0}};
+    int e3 = alg1_printed(three, 4, 2, 0, 1, 0);
+    int ok = alg1_printed(st.st, st.cnt, 2, 0, 1, 1);
+    printf("errata: corrected Algorithm 1 fills %d slots (the unit: %d); as printed: E2 subset test %d slot(s), "
+           "E1 no decrement %s, E3 bound %s\n", ok, __builtin_popcountll(st.slot_v), e2,
+           e1 == -1 ? "does not terminate" : "terminates", e3 == -2 ? "writes slot K+1" : "stays in bounds");
+    CHECK(ok == 2 && e2 == 1 && e1 == -1 && e3 == -2, "the printed Algorithm 1 should show E1-E3 here");
+}
+
+/* HT-CAPACITY: D = W = 4 (--config small): launch 1111, branch 0011 to 0x40 (3 entries), then
+ * at 0x40 a branch taken by lane 0 would need 5 entries: full_o, nothing changes, the batch
+ * stays pending (a capacity deadlock, contract "Capacity"); the same program at D = 2W-1 = 7
+ * runs to the end. */
+static void t_capacity(dt *d)
+{
+    const simt_ht_stack_cfg *c = &d->ls.cfg;
+    d->prog = p_nested, d->n = sizeof p_nested / sizeof p_nested[0];
+    dt_launch(d, 0x00, 0xf);
+    dt_bundle(d);
+    simt_ht_stack_out before;
+    ls_peek(&d->ls, &before);
+    if (c->d >= 5) {
+        unsigned n = run_to_end(d, 60);
+        CHECK(n >= 6 && !d->ls.out.full, "D = %u: no capacity stall expected", c->d);
+        return;
+    }
+    dt_bundle(d);
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    CHECK(d->ls.out.full && st.busy, "the inner divergence needs 5 entries of %u: full_o and busy expected", c->d);
+    CHECK(st.cnt == before.cnt && !memcmp(st.st, before.st, sizeof st.st), "a capacity stall changed the stack");
+}
+
+/* Refused requests: a launch of a running warp, a batch while busy (none here: one while the
+ * stack is empty), EXIT from a non-root entry, an unknown kind, a report for an invalid slot. */
+static void t_bad(dt *d)
+{
+    const simt_ht_stack_cfg *c = &d->ls.cfg;
+    simt_ht_stack_in in;
+    memset(&in, 0, sizeof in);
+    in.rp_valid = 1, in.rp_kind[0] = SIMT_HT_ADV;
+    dt_cycle(d, &in);
+    CHECK(d->ls.out.bad == SIMT_HT_BAD_BATCH, "a batch with no warp: bad_o[1]");
+    d->prog = p_ifelse, d->n = sizeof p_ifelse / sizeof p_ifelse[0];
+    dt_launch(d, 0x00, 0xf);
+    dt_launch(d, 0x40, 0xf);
+    CHECK(d->ls.out.bad == SIMT_HT_BAD_LAUNCH, "a launch of a running warp: bad_o[0]");
+    memset(&in, 0, sizeof in);
+    in.ln_valid = 1;
+    dt_cycle(d, &in);
+    CHECK(d->ls.out.bad == SIMT_HT_BAD_LAUNCH, "a launch with an empty mask: bad_o[0]");
+    dt_bundle(d); /* the branch: [R, NT, T] */
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    memset(&in, 0, sizeof in);
+    in.rp_valid = 1, in.rp_kind[0] = SIMT_HT_EXIT;
+    if (c->k >= 2)
+        in.rp_kind[1] = 7;
+    dt_cycle(d, &in);
+    CHECK(d->ls.out.bad == SIMT_HT_BAD_REPORT, "EXIT from a non-root entry: bad_o[2]");
+    simt_ht_stack_out after;
+    ls_peek(&d->ls, &after);
+    CHECK(after.cnt == st.cnt && !memcmp(after.st, st.st, sizeof st.st), "refused reports changed the stack");
+}
+
+static void ht_directed(sc_run *r, const char *test)
+{
+    dt d;
+    memset(&d, 0, sizeof d);
+    d.r = r;
+    ls_open(&d.ls, r, NULL, r->o->lanes);
+    if (d.ls.cfg.w != 4 && strcmp(test, "bad"))
+        sc_die("test %s is written for W = 4 (--lanes 4)", test);
+    r->cycle = 0;
+    if (!strcmp(test, "ifelse"))
+        t_ifelse(&d);
+    else if (!strcmp(test, "ifonly"))
+        t_ifonly(&d);
+    else if (!strcmp(test, "nested"))
+        t_nested(&d);
+    else if (!strcmp(test, "errata"))
+        t_errata(&d);
+    else if (!strcmp(test, "capacity"))
+        t_capacity(&d);
+    else
+        t_bad(&d);
+    simt_ht_stack_in idle;
+    memset(&idle, 0, sizeof idle);
+    dt_cycle(&d, &idle);
+    sc_ls_close(&d.ls.core);
+}
+#undef CHECK
+
+/* The default run walks random programs; --test random-ops and trace replays go through ht_run. */
+static void ht_main(sc_run *r)
+{
+    if (r->o->trace_in || (r->o->test && !strcmp(r->o->test, "random-ops")))
+        ht_run(r);
+    else
+        ht_walk(r);
+}
+
+/* a trace of one configuration replays on another with the same W, K and D */
+static const char *const ht_replay_free[] = {"POLICY", "MERGE", NULL};
+
+const sc_unit sc_unit_ht_stack = {
+    .name = "ht_stack",
+    .help = "per-warp PDOM stack with hyper-threaded scheduling, K PC slots (Steffen 2012 §4.2, Algorithm 1)",
+    .tests = ht_tests,
+    .random_tests = ht_random_tests,
+    .replay_free = ht_replay_free,
+    .trace = SC_TRACE_DEF(ht_fields, "rst, then the input ports of simt_ht_stack, rtl/ht_stack/, docs/units/ht_stack.md; one clock\n"
+                                     "edge per line. Refused requests are part of the stimulus: the unit must refuse them the\n"
+                                     "same way on replay."),
+    .run = ht_main,
+    .directed = ht_directed,
+};
