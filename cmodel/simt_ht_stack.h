@@ -24,12 +24,14 @@ extern "C" {
 
 typedef struct {
     unsigned w, pc_w, k, d;
-    unsigned policy;  /* 0 PDOM, 1 Parallel stack entries (Algorithm 1) */
+    unsigned policy;  /* 0 PDOM, 1 PAR (Algorithm 1), 2 WA (work-ahead), 3 SS (spatial) */
     int merge;        /* 1: scheduled entries with equal PCs share a slot */
+    unsigned prio_w;  /* WA priority bits, 1..8 */
 } simt_ht_stack_cfg;
 
 enum { SIMT_HT_NONE = 0, SIMT_HT_ADV = 1, SIMT_HT_BR = 2, SIMT_HT_EXIT = 3, SIMT_HT_SYNC = 4 };
 enum { SIMT_HT_BAD_LAUNCH = 1, SIMT_HT_BAD_BATCH = 2, SIMT_HT_BAD_REPORT = 4 };
+enum { SIMT_HT_PDOM = 0, SIMT_HT_PAR = 1, SIMT_HT_WA = 2, SIMT_HT_SS = 3 };
 
 typedef struct {
     int ln_valid;
@@ -37,17 +39,25 @@ typedef struct {
     int rp_valid;
     unsigned rp_kind[SIMT_HT_MAX_K];
     uint64_t rp_npc[SIMT_HT_MAX_K], rp_tgt[SIMT_HT_MAX_K], rp_tmask[SIMT_HT_MAX_K], rp_rpc[SIMT_HT_MAX_K];
+    /* BR, WA only: the descriptor of the PDOM point rp_rpc (next PDOM point, priority, allowed) */
+    uint64_t rp_nrpc[SIMT_HT_MAX_K];
+    unsigned rp_prio[SIMT_HT_MAX_K];
+    unsigned rp_wav[SIMT_HT_MAX_K];
 } simt_ht_stack_in;
 
 typedef struct {
     uint64_t pc, mask, rpc;
     int hasr;
+    uint64_t nrpc;      /* WA fields (0 unless POLICY = 2) */
+    unsigned prio;
+    int wav;
 } simt_ht_ent;
 
 typedef struct {
     /* combinational */
     unsigned bad;       /* SIMT_HT_BAD_* */
     int full;
+    int wa_split;       /* a work-ahead split is applied at the end of this cycle */
     /* meta-data (from the registered stack) */
     int md_valid;
     uint64_t slot_v;                    /* bit k */
@@ -62,6 +72,8 @@ typedef struct {
     unsigned eslot[SIMT_HT_MAX_D];
     unsigned rq_kind[SIMT_HT_MAX_K];
     uint64_t rq_npc[SIMT_HT_MAX_K], rq_tgt[SIMT_HT_MAX_K], rq_tmask[SIMT_HT_MAX_K], rq_rpc[SIMT_HT_MAX_K];
+    uint64_t rq_nrpc[SIMT_HT_MAX_K];
+    unsigned rq_prio[SIMT_HT_MAX_K], rq_wav[SIMT_HT_MAX_K];
     /* derived for the testbench (not ports) */
     int launched, accepted; /* this cycle: a launch, a batch accepted */
     unsigned sched_n;       /* entries scheduled by the meta-data */
@@ -77,6 +89,8 @@ typedef struct {
     unsigned eslot[SIMT_HT_MAX_D];
     unsigned rq_kind[SIMT_HT_MAX_K];
     uint64_t rq_npc[SIMT_HT_MAX_K], rq_tgt[SIMT_HT_MAX_K], rq_tmask[SIMT_HT_MAX_K], rq_rpc[SIMT_HT_MAX_K];
+    uint64_t rq_nrpc[SIMT_HT_MAX_K];
+    unsigned rq_prio[SIMT_HT_MAX_K], rq_wav[SIMT_HT_MAX_K];
 } simt_ht_stack;
 
 /* 0 if cfg is in range, else -1 and a message naming the parameter. */

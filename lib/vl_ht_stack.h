@@ -17,6 +17,7 @@ typedef struct vl_ht_stack_ops {
     const char *name;               /* "V<model>", e.g. "Vht_stack_par_W32" */
     unsigned w, pc_w, k, d, policy;
     int merge;
+    unsigned prio_w;                /* work-ahead priority bits */
     vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
     /* Drive inputs with the clock low, evaluate, read the outputs of the cycle (the derived,
      * non-port fields of simt_ht_stack_out are left 0). */

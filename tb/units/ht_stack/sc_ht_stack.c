@@ -28,7 +28,8 @@
 #include "simtcheck.h"
 #include "vl_ht_stack.h"
 
-static const char *const ht_tests[] = {"ifelse", "ifonly", "nested", "errata", "capacity", "bad", NULL};
+static const char *const ht_tests[] = {"ifelse", "ifonly", "nested", "errata", "capacity", "wa-fig43", "ss", "ss-sync",
+                                       "bad", NULL};
 static const char *const ht_random_tests[] = {"random-ops", NULL};
 
 /* A trace line: a reset flag, then the model's input struct. */
@@ -51,6 +52,9 @@ static const sc_field ht_fields[] = {
     {"rp_tgt", "PC_W", "K", "rp_valid=1", ARR(rp_tgt), "slot i: BR target"},
     {"rp_tmask", "W", "K", "rp_valid=1", ARR(rp_tmask), "slot i: BR taken lanes"},
     {"rp_rpc", "PC_W", "K", "rp_valid=1", ARR(rp_rpc), "slot i: BR reconvergence PC"},
+    {"rp_nrpc", "PC_W", "K", "rp_valid=1", ARR(rp_nrpc), "slot i: BR, work-ahead: the next PDOM point after rp_rpc"},
+    {"rp_prio", "PRIO_W", "K", "rp_valid=1", ARR(rp_prio), "slot i: BR, work-ahead: the priority of rp_rpc"},
+    {"rp_wav", "1", "K", "rp_valid=1", ARR(rp_wav), "slot i: BR, work-ahead: allowed past rp_rpc"},
 };
 #undef IN
 #undef ARR
@@ -63,14 +67,34 @@ typedef struct {
     simt_ht_stack gold;
     simt_ht_stack_cfg cfg;
     simt_ht_stack_out out, act;
+    /* work-ahead: lane PCs before a split, checked after it (P6: a split moves no lane) */
+    int p6_pending;
+    uint64_t p6_pc[SIMT_HT_MAX_W], p6_live;
+    /* counts for the coverage of both runs */
+    uint64_t wa_splits, ss_splits, ss_resplits, ss_rejoins;
+    int ss_rejoined;
 } lockstep;
+
+/* Lane i's PC: the PC of the topmost entry holding it; live = the lanes of some entry. */
+static void lane_pcs(const simt_ht_stack_cfg *c, const simt_ht_stack_out *o, uint64_t *pc, uint64_t *live)
+{
+    *live = 0;
+    for (unsigned i = 0; i < c->w; i++) {
+        pc[i] = 0;
+        for (int e = (int)o->cnt - 1; e >= 0; e--)
+            if (o->st[e].mask >> i & 1) {
+                pc[i] = o->st[e].pc, *live |= 1ull << i;
+                break;
+            }
+    }
+}
 
 static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
 {
     memset(ls, 0, sizeof *ls);
     ls->m = sc_open_model(r, tr, lanes)->ops;
     const vl_ht_stack_ops *m = ls->m;
-    ls->cfg = (simt_ht_stack_cfg){m->w, m->pc_w, m->k, m->d, m->policy, m->merge};
+    ls->cfg = (simt_ht_stack_cfg){m->w, m->pc_w, m->k, m->d, m->policy, m->merge, m->prio_w};
     char err[160];
     if (simt_ht_stack_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", m->name, err);
@@ -80,6 +104,7 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
 
 static void ls_reset(lockstep *ls)
 {
+    ls->p6_pending = ls->ss_rejoined = 0;
     simt_ht_stack_reset(&ls->gold, &ls->cfg);
     sc_ls_reset(&ls->core);
 }
@@ -100,6 +125,7 @@ static void ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
     sc_ls_sample(&ls->core);
     sc_cmp(r, "bad_o", -1, e->bad, a->bad);
     sc_cmp(r, "full_o", -1, (uint64_t)e->full, (uint64_t)a->full);
+    sc_cmp(r, "wa_split_o", -1, (uint64_t)e->wa_split, (uint64_t)a->wa_split);
     sc_cmp(r, "busy_o", -1, (uint64_t)e->busy, (uint64_t)a->busy);
     sc_cmp(r, "md_valid_o", -1, (uint64_t)e->md_valid, (uint64_t)a->md_valid);
     sc_cmp(r, "slot_v_o", -1, e->slot_v, a->slot_v);
@@ -111,6 +137,9 @@ static void ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
         sc_cmp(r, "rq_tgt_o", (int)k, e->rq_tgt[k], a->rq_tgt[k]);
         sc_cmp(r, "rq_tmask_o", (int)k, e->rq_tmask[k], a->rq_tmask[k]);
         sc_cmp(r, "rq_rpc_o", (int)k, e->rq_rpc[k], a->rq_rpc[k]);
+        sc_cmp(r, "rq_nrpc_o", (int)k, e->rq_nrpc[k], a->rq_nrpc[k]);
+        sc_cmp(r, "rq_prio_o", (int)k, e->rq_prio[k], a->rq_prio[k]);
+        sc_cmp(r, "rq_wav_o", (int)k, e->rq_wav[k], a->rq_wav[k]);
     }
     for (unsigned i = 0; i < c->w; i++)
         sc_cmp(r, "lane_sel_o", (int)i, e->lane_sel[i], a->lane_sel[i]);
@@ -120,11 +149,39 @@ static void ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
         sc_cmp(r, "st_mask_o", (int)d, e->st[d].mask, a->st[d].mask);
         sc_cmp(r, "st_hasr_o", (int)d, (uint64_t)e->st[d].hasr, (uint64_t)a->st[d].hasr);
         sc_cmp(r, "st_rpc_o", (int)d, e->st[d].rpc, a->st[d].rpc);
+        sc_cmp(r, "st_nrpc_o", (int)d, e->st[d].nrpc, a->st[d].nrpc);
+        sc_cmp(r, "st_prio_o", (int)d, e->st[d].prio, a->st[d].prio);
+        sc_cmp(r, "st_wav_o", (int)d, (uint64_t)e->st[d].wav, (uint64_t)a->st[d].wav);
         sc_cmp(r, "pend_o", (int)d, (uint64_t)simt_ht_bit(e->pend, d), (uint64_t)simt_ht_bit(a->pend, d));
         sc_cmp(r, "eslot_o", (int)d, e->eslot[d], a->eslot[d]);
     }
+    if (ls->p6_pending) { /* the cycle after a work-ahead split */
+        uint64_t pc[SIMT_HT_MAX_W], live;
+        lane_pcs(c, a, pc, &live);
+        if (live != ls->p6_live)
+            sc_expect_fail(r, "work-ahead split changed the live lanes (0x%" PRIx64 " to 0x%" PRIx64 ")", ls->p6_live, live);
+        for (unsigned i = 0; i < c->w; i++)
+            if (pc[i] != ls->p6_pc[i])
+                sc_expect_fail(r, "work-ahead split moved lane %u (PC 0x%" PRIx64 " to 0x%" PRIx64 ")", i, ls->p6_pc[i], pc[i]);
+        ls->p6_pending = 0;
+    }
+    if (a->wa_split) {
+        lane_pcs(c, a, ls->p6_pc, &ls->p6_live);
+        ls->p6_pending = 1;
+        ls->wa_splits++;
+    }
+    const unsigned cnt0 = ls->gold.cnt;
     simt_ht_stack_step(&ls->gold, in);
     sc_ls_edge(&ls->core);
+    if (c->policy == SIMT_HT_SS) {
+        if (cnt0 == 1 && ls->gold.cnt > 1) { /* a spatial split; after a barrier's rejoin: a re-split */
+            ls->ss_splits++;
+            ls->ss_resplits += ls->ss_rejoined;
+            ls->ss_rejoined = 0;
+        }
+        if (cnt0 > 1 && ls->gold.cnt == 1)
+            ls->ss_rejoins++, ls->ss_rejoined = 1;
+    }
 }
 
 /* ---- independent checks of the meta-data against the stack (outputs o of the RTL) ---- */
@@ -141,9 +198,32 @@ static void check_md(sc_run *r, const simt_ht_stack_cfg *c, const simt_ht_stack_
                 return;
             }
         }
+    /* the root holds every live lane */
+    uint64_t live = 0;
+    for (unsigned e = 0; e < o->cnt; e++)
+        live |= o->st[e].mask;
+    if (o->cnt && live != o->st[0].mask)
+        sc_expect_fail(r, "the root (mask 0x%" PRIx64 ") does not hold every live lane (0x%" PRIx64 ")", o->st[0].mask,
+                       live);
+    const int ss_split = c->policy == SIMT_HT_SS && o->cnt > 1;
+    const unsigned g_w = c->w / c->k;
+    if (ss_split) /* spatial subdivision: every entry above level 0 holds the lanes of one group */
+        for (unsigned e = 1; e < o->cnt; e++) {
+            unsigned g = (unsigned)__builtin_ctzll(o->st[e].mask) / g_w;
+            if (o->st[e].mask & ~(sc_ones(g_w) << (g * g_w)))
+                sc_expect_fail(r, "spatial subdivision: entry %u (mask 0x%" PRIx64 ") spans groups", e, o->st[e].mask);
+        }
     if (!o->md_valid)
         return;
-    if (!(o->slot_v & 1) || o->slot_pc[0] != o->st[o->cnt - 1].pc)
+    if (ss_split) {
+        unsigned g = (unsigned)__builtin_ctzll(o->st[o->cnt - 1].mask) / g_w;
+        if (!(o->slot_v >> g & 1) || o->slot_pc[g] != o->st[o->cnt - 1].pc)
+            sc_expect_fail(r, "slot %u is not the top entry, of its group (PC 0x%" PRIx64 ")", g, o->st[o->cnt - 1].pc);
+        for (unsigned i = 0; i < c->w; i++)
+            if ((o->lane_act >> i & 1) && o->lane_sel[i] != i / g_w)
+                sc_expect_fail(r, "spatial subdivision: lane %u runs slot %u, not its group's %u", i, o->lane_sel[i],
+                               i / g_w);
+    } else if (!(o->slot_v & 1) || o->slot_pc[0] != o->st[o->cnt - 1].pc)
         sc_expect_fail(r, "slot 0 is not the top entry (PC 0x%" PRIx64 ")", o->st[o->cnt - 1].pc);
     /* every active lane selects a valid slot whose PC is the PC of the topmost entry holding it */
     uint64_t seen_slots = 0;
@@ -247,6 +327,12 @@ static int ops_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *
                 in->rp_rpc[k] = sc_chance(g, 30) ? in->rp_npc[k] : pick_pc(og);
             if (sc_chance(g, 10))
                 in->rp_npc[k] = in->rp_rpc[k];
+            /* work-ahead descriptor of rp_rpc (ignored unless POLICY = 2) */
+            in->rp_nrpc[k] = sc_chance(g, 20) && E->hasr ? E->rpc : pick_pc(og);
+            in->rp_prio[k] = (unsigned)sc_below(g, 1u << c->prio_w);
+            in->rp_wav[k] = sc_chance(g, 70);
+            if (sc_chance(g, 3)) /* out-of-range bits, masked by the unit */
+                in->rp_prio[k] |= 1u << c->prio_w, in->rp_wav[k] |= 2;
         }
     }
     return 0;
@@ -349,19 +435,23 @@ static void ht_run(sc_run *r)
                " with merged entries), %" PRIu64 " ADV (%" PRIu64 " arrivals), BR %" PRIu64 " divergent (%" PRIu64
                " back-edges) %" PRIu64 " uniform, %" PRIu64 " exits, %" PRIu64 " syncs; refused %" PRIu64 " launches %" PRIu64
                " batches %" PRIu64 " reports; %" PRIu64 " capacity stalls, %" PRIu64 " resets, %" PRIu64
-               " busy cycles; max %" PRIu64 " entries, %" PRIu64 " slots\n",
+               " busy cycles; max %" PRIu64 " entries, %" PRIu64 " slots; %" PRIu64 " work-ahead splits, %" PRIu64
+               " spatial splits (%" PRIu64 " after a barrier)\n",
                cv.cycles, cv.launches, cv.batches, cv.merged, cv.adv, cv.arrivals, cv.br_div, cv.backedges, cv.br_uni,
                cv.exits, cv.syncs, cv.bad[0], cv.bad[1], cv.bad[2], cv.fulls, cv.resets, cv.busy_cycles, cv.max_cnt,
-               cv.max_slots);
+               cv.max_slots, ls.wa_splits, ls.ss_splits, ls.ss_resplits);
     if (!o->trace_in && !r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
         struct { const char *n; uint64_t v; int need; } pts[] = {
             {"launches", cv.launches, 1}, {"arrivals", cv.arrivals, 1}, {"divergent branches", cv.br_div, 1},
             {"back-edges", cv.backedges, 1}, {"exits", cv.exits, 1}, {"syncs", cv.syncs, 1},
             {"refused launches", cv.bad[0], 1}, {"refused batches", cv.bad[1], 1}, {"refused reports", cv.bad[2], 1},
-            {"multi-cycle batches", cv.busy_cycles, c->k >= 2 && c->policy == 1},
+            {"multi-cycle batches", cv.busy_cycles, c->k >= 2 && c->policy >= 1},
             {"capacity stalls", cv.fulls, c->d < 2 * c->w - 1},
-            {"bundles of two or more slots", cv.max_slots >= 2, c->k >= 2 && c->policy == 1},
-            {"merged slots", cv.merged, c->merge && c->k >= 2 && c->policy == 1},
+            {"bundles of two or more slots", cv.max_slots >= 2, c->k >= 2 && c->policy >= 1},
+            {"merged slots", cv.merged, c->merge && c->k >= 2 && c->policy >= 1},
+            {"work-ahead splits", ls.wa_splits, c->policy == SIMT_HT_WA && c->k >= 2},
+            {"spatial splits", ls.ss_splits, c->policy == SIMT_HT_SS},
+            {"spatial re-splits after a barrier", ls.ss_resplits, c->policy == SIMT_HT_SS},
         };
         for (unsigned i = 0; i < sizeof pts / sizeof pts[0]; i++)
             if (pts[i].need && !pts[i].v)
@@ -409,6 +499,9 @@ static void batch_from(const cfg_prog *p, const cfg_lanes *ls, const simt_ht_sta
             in->rp_tgt[k] = ci.tgt & pcm;
             in->rp_rpc[k] = ci.rpc & pcm;
             in->rp_tmask[k] = cfg_lanes_tmask(ls, ci.pc, m);
+            cfg_pdom d; /* the work-ahead descriptor of the branch's PDOM point (H7) */
+            if (cfg_prog_pdom(p, ci.rpc, c->prio_w, &d) == 0)
+                in->rp_nrpc[k] = d.nrpc & pcm, in->rp_prio[k] = d.prio, in->rp_wav[k] = (unsigned)d.wav;
         }
     }
 }
@@ -419,7 +512,7 @@ static uint64_t pdom_bundles(const cfg_prog *p, const simt_ht_stack_cfg *c, uint
 {
     static simt_ht_stack s;
     static simt_ht_stack_out o;
-    simt_ht_stack_cfg pc = {c->w, c->pc_w, 1, 3 * c->w - 2, 0, 0};
+    simt_ht_stack_cfg pc = {c->w, c->pc_w, 1, 3 * c->w - 2, SIMT_HT_PDOM, 0, c->prio_w};
     simt_ht_stack_reset(&s, &pc);
     cfg_lanes *ls = cfg_lanes_new(p);
     if (!ls)
@@ -521,9 +614,14 @@ static void ht_walk(sc_run *r)
             sc_expect_fail(r, "a launch was neither accepted nor refused");
         if (e->accepted) {
             /* each active lane executes its slot's PC: it must be the lane's own next PC */
+            /* (spatial subdivision: a group at a barrier does not execute it yet, it hands the
+             * barrier's PC to level 0, which executes it for the whole warp, L408) */
+            const int ss_split = c->policy == SIMT_HT_SS && st.cnt > 1;
             for (unsigned i = 0; i < c->w; i++)
                 if (st.lane_act >> i & 1) {
                     uint64_t pc = st.slot_pc[st.lane_sel[i]];
+                    if (ss_split && in.rp_kind[st.lane_sel[i]] == SIMT_HT_SYNC)
+                        continue;
                     if (cfg_lane_exec(lanes, i, pc)) {
                         sc_expect_fail(r, "lane %u runs PC 0x%" PRIx64 " but its own path is at 0x%" PRIx64, i, pc,
                                        cfg_lane_pc(lanes, i));
@@ -564,17 +662,22 @@ static void ht_walk(sc_run *r)
         printf("ht_stack walk: %" PRIu64 " programs, %" PRIu64 " bundles (%" PRIu64 " with 2+ slots, %.2f slots per "
                "bundle), %" PRIu64 " lane-instructions checked against their own paths; completed programs: %.3f "
                "bundles per PDOM bundle (%" PRIu64 " programs slower than PDOM), %" PRIu64 " capacity resets, max %"
-               PRIu64 " entries\n", cv.programs, cv.bundles, cv.multi_slot,
+               PRIu64 " entries; %" PRIu64 " work-ahead splits, %" PRIu64 " spatial splits (%" PRIu64
+               " after a barrier)\n", cv.programs, cv.bundles, cv.multi_slot,
                cv.bundles ? (double)cv.slots_used / (double)cv.bundles : 0.0, cv.lanes_checked,
                cv.pdom_bundles ? (double)cv.done_bundles / (double)cv.pdom_bundles : 0.0,
-               cv.worse, cv.resets, cv.max_cnt);
+               cv.worse, cv.resets, cv.max_cnt, ls.wa_splits, ls.ss_splits, ls.ss_resplits);
         cfg_shapes_print(&shapes, stdout, "  ");
     }
     if (!r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
         if (!cv.programs || !cv.lanes_checked)
             sc_expect_fail(r, "coverage: no program completed");
-        if (c->policy == 1 && c->k >= 2 && !cv.multi_slot)
+        if (c->policy >= 1 && c->k >= 2 && !cv.multi_slot)
             sc_expect_fail(r, "coverage: no bundle with two or more slots");
+        if (c->policy == SIMT_HT_WA && c->k >= 2 && !ls.wa_splits)
+            sc_expect_fail(r, "coverage: no work-ahead split");
+        if (c->policy == SIMT_HT_SS && !ls.ss_resplits)
+            sc_expect_fail(r, "coverage: no spatial re-split after a barrier");
     }
     cfg_lanes_free(lanes);
     cfg_prog_free(p);
@@ -582,18 +685,29 @@ static void ht_walk(sc_run *r)
 
 /* ---- directed tests: a tiny program executor ---- */
 
-enum { I_PLAIN, I_JMP, I_BR, I_EXIT };
+enum { I_PLAIN, I_JMP, I_BR, I_EXIT, I_SYNC };
 typedef struct {
     unsigned pc, kind, tgt, rpc;
-    uint64_t taken; /* I_BR: the lanes that take it (every visit) */
+    uint64_t taken; /* I_BR: the lanes that take it (every visit), unless a loop below says */
 } insn;
+
+/* A loop branch: lane l takes it on its n-th execution (n = 1, 2, ...) while n < trip[l]; and
+ * the work-ahead descriptor of its reconvergence point. */
+typedef struct {
+    unsigned pc;
+    unsigned trip[8];
+    unsigned nrpc, prio, wav;
+} loopbr;
 
 typedef struct {
     sc_run *r;
     lockstep ls;
     const insn *prog;
     unsigned n;
-    unsigned bundles;
+    const loopbr *loops;
+    unsigned nloops;
+    unsigned visits[4][8];
+    unsigned bundles, splits;
 } dt;
 
 static const insn *find(const dt *d, uint64_t pc)
@@ -627,6 +741,13 @@ static int dt_bundle(dt *d)
 {
     simt_ht_stack_out st;
     ls_peek(&d->ls, &st);
+    while (st.wa_split && d->splits < 100) { /* work-ahead splits: one idle cycle each */
+        simt_ht_stack_in idle;
+        memset(&idle, 0, sizeof idle);
+        dt_cycle(d, &idle);
+        d->splits++;
+        ls_peek(&d->ls, &st);
+    }
     if (!st.md_valid)
         return 0;
     simt_ht_stack_in in;
@@ -645,8 +766,18 @@ static int dt_bundle(dt *d)
         case I_PLAIN: in.rp_kind[k] = SIMT_HT_ADV; break;
         case I_JMP: in.rp_kind[k] = SIMT_HT_ADV, in.rp_npc[k] = i->tgt; break;
         case I_EXIT: in.rp_kind[k] = SIMT_HT_EXIT; break;
+        case I_SYNC: in.rp_kind[k] = SIMT_HT_SYNC; break;
         default:
             in.rp_kind[k] = SIMT_HT_BR, in.rp_tgt[k] = i->tgt, in.rp_rpc[k] = i->rpc, in.rp_tmask[k] = i->taken;
+            for (unsigned b = 0; b < d->nloops && b < 4; b++)
+                if (d->loops[b].pc == i->pc) {
+                    const loopbr *lb = &d->loops[b];
+                    in.rp_tmask[k] = 0;
+                    for (unsigned l = 0; l < d->ls.cfg.w && l < 8; l++)
+                        if ((st.lane_act >> l & 1) && st.lane_sel[l] == k && ++d->visits[b][l] < lb->trip[l])
+                            in.rp_tmask[k] |= 1ull << l;
+                    in.rp_nrpc[k] = lb->nrpc, in.rp_prio[k] = lb->prio, in.rp_wav[k] = lb->wav;
+                }
         }
     }
     d->bundles++;
@@ -824,7 +955,8 @@ static void t_errata(dt *d)
     chk_slots(d, "corrected", 2, (const uint64_t[]){0x10, 0x04}, (const unsigned[]){0, 0, 1, 1}, 0xf);
     int e2 = alg1_printed(st.st, st.cnt, 2, 1, 1, 1);
     int e1 = alg1_printed(st.st, st.cnt, 3, 0, 0, 1); /* K = 3: NT is taken, then NT again conflicts */
-    const simt_ht_ent three[4] = {{0, 0xf, 0, 0}, {4, 0x8, 1, 0}, {8, 0x4, 1, 0}, {12, 0x3, 1, 0}};
+    const simt_ht_ent three[4] = {{.pc = 0, .mask = 0xf}, {.pc = 4, .mask = 0x8, .rpc = 1}, {.pc = 8, .mask = 0x4, .rpc = 1},
+                                  {.pc = 12, .mask = 0x3, .rpc = 1}};
     int e3 = alg1_printed(three, 4, 2, 0, 1, 0);
     int ok = alg1_printed(st.st, st.cnt, 2, 0, 1, 1);
     printf("errata: corrected Algorithm 1 fills %d slots (the unit: %d); as printed: E2 subset test %d slot(s), "
@@ -855,6 +987,177 @@ static void t_capacity(dt *d)
     ls_peek(&d->ls, &st);
     CHECK(d->ls.out.full && st.busy, "the inner divergence needs 5 entries of %u: full_o and busy expected", c->d);
     CHECK(st.cnt == before.cnt && !memcmp(st.st, before.st, sizeof st.st), "a capacity stall changed the stack");
+}
+
+/* HT-WA-FIG4.3 (steffen-units.md §B6.2; thesis L335, Fig. 4.3): two loops in sequence. 0x10
+ * body 1; 0x14 @p bra 0x10 (RPC 0x18; the descriptor of 0x18: next PDOM point 0x20, prio 1,
+ * work-ahead allowed); 0x18 body 2; 0x1C @q bra 0x18 (RPC 0x20); 0x20 exit. Trip counts, lanes
+ * 0..3: loop 1 (2, 5, 7, 10), loop 2 (10, 3, 4, 1): thread 3 is the longest in loop 1, thread 0
+ * in loop 2. Each loop iteration is two bundles.
+ *   PDOM (and PAR, which finds nothing disjoint here, L333): 20 + 20 + 1 = 41 bundles.
+ *   WA, K = 2: bundle 4 takes lane 0 out of loop 1: [R{0x18,1111,root,WA 0x20/1/1},
+ *     L1{0x10,1110,rpc 0x18}], and a split is due (R has lane 0 waiting, lanes 1-3 above): one
+ *     busy cycle makes [E1{0x20,1111,root}, E2{0x18,0001,rpc 0x20}, E3{0x18,1110,rpc 0x20,
+ *     wav}, L1]: slot 0 = 0x10 (lanes 1-3), slot 1 = 0x18 (lane 0). Lanes 1 and 2 leave loop 1
+ *     after bundles 10 and 14 but both slots are in use: they wait in E3. Bundle 20: lane 3
+ *     leaves, L1 arrives; lane 0 has run 8 iterations of loop 2 and is back at 0x18, so E3 and
+ *     E2 are both runnable at 0x18: one merged slot. The longest remaining loop 2 is lane 2's 4
+ *     iterations: bundles 21-28, exit 29. 29 bundles (the thesis's lower bound: lane 0's 12
+ *     iterations and the exit, 25).
+ *   WA, K = 4 (--config wa4): the lanes leaving loop 1 at bundles 10 and 14 find a free slot and
+ *     split off E3 at once (the special case: E3 already reconverges at its next PDOM point),
+ *     starting loop 2 at bundles 11 and 15; lane 3 starts at 21 and ends at 22; lane 0 runs
+ *     bundles 5-24; exit 25: the lower bound. */
+static const insn p_fig43[] = {
+    {0x10, I_PLAIN, 0, 0, 0}, {0x14, I_BR, 0x10, 0x18, 0}, {0x18, I_PLAIN, 0, 0, 0}, {0x1c, I_BR, 0x18, 0x20, 0},
+    {0x20, I_EXIT, 0, 0, 0},
+};
+static const loopbr l_fig43[] = {
+    {0x14, {2, 5, 7, 10, 0, 0, 0, 0}, 0x20, 1, 1},
+    {0x1c, {10, 3, 4, 1, 0, 0, 0, 0}, 0, 0, 0},
+};
+
+static void t_wa_fig43(dt *d)
+{
+    const simt_ht_stack_cfg *c = &d->ls.cfg;
+    d->prog = p_fig43, d->n = sizeof p_fig43 / sizeof p_fig43[0];
+    d->loops = l_fig43, d->nloops = 2;
+    dt_launch(d, 0x10, 0xf);
+    const int wa = c->policy == SIMT_HT_WA && c->k >= 2;
+    simt_ht_stack_out st;
+    if (wa) {
+        for (unsigned b = 0; b < 4; b++)
+            dt_bundle(d);
+        ls_peek(&d->ls, &st);
+        CHECK(st.cnt == 2 && st.st[0].pc == 0x18 && st.st[0].mask == 0xf && !st.st[0].hasr && st.st[0].nrpc == 0x20 &&
+                  st.st[0].prio == 1 && st.st[0].wav && st.st[1].pc == 0x10 && st.st[1].mask == 0xe &&
+                  st.st[1].rpc == 0x18,
+              "after bundle 4: [R{0x18,1111,WA 0x20/1/1}, L1{0x10,1110,rpc 0x18}] expected");
+        CHECK(st.wa_split && !st.md_valid, "after bundle 4: a work-ahead split is due, the meta-data invalid");
+        simt_ht_stack_in idle;
+        memset(&idle, 0, sizeof idle);
+        dt_cycle(d, &idle);
+        ls_peek(&d->ls, &st);
+        CHECK(st.cnt == 4 && st.st[0].pc == 0x20 && st.st[0].mask == 0xf && !st.st[0].hasr && !st.st[0].wav &&
+                  st.st[1].pc == 0x18 && st.st[1].mask == 0x1 && st.st[1].rpc == 0x20 && !st.st[1].wav &&
+                  st.st[2].pc == 0x18 && st.st[2].mask == 0xe && st.st[2].rpc == 0x20 && st.st[2].wav &&
+                  st.st[2].nrpc == 0x20 && st.st[3].pc == 0x10 && st.st[3].mask == 0xe,
+              "after the split: [E1{0x20,1111}, E2{0x18,0001,rpc 0x20}, E3{0x18,1110,rpc 0x20,wav}, L1] expected");
+        chk_slots(d, "after the split", 2, (const uint64_t[]){0x10, 0x18}, (const unsigned[]){1, 0, 0, 0}, 0xf);
+        if (c->k == 2) {
+            while (d->bundles < 20 && dt_bundle(d))
+                ;
+            ls_peek(&d->ls, &st);
+            CHECK(st.cnt == 3 && st.sched_n == 2, "after bundle 20: E2 and E3 scheduled (%u entries, %u scheduled)",
+                  st.cnt, st.sched_n);
+            chk_slots(d, "after bundle 20 (merged)", 1, (const uint64_t[]){0x18}, (const unsigned[]){0, 0, 0, 0}, 0xf);
+        }
+    }
+    unsigned n = run_to_end(d, 80);
+    unsigned want = !wa ? 41 : c->k == 2 ? 29 : 25;
+    CHECK(n == want, "%u bundles, expected %u", n, want);
+    printf("wa-fig43: %u bundles (%u work-ahead splits); PDOM 41, lower bound 25\n", n, d->splits);
+}
+
+/* HT-SS (W = 8, K = 2; groups lanes 0-3, 4-7): the if/else of HT-IFELSE with taken mask 0x33.
+ * SS: the branch splits the warp; each group diverges on its own: slot 0 = group 0's then-path
+ * (0x10, lanes 0, 1), slot 1 = group 1's (0x10, lanes 4, 5); each group runs its two paths one
+ * after the other, 4 + 3 = 7 bundles, as PDOM; then both roots exit: 1 + 7 + 1 = 9 bundles.
+ * PAR (K = 2): slot 0 = 0x10 (lanes 0, 1, 4, 5), slot 1 = 0x04 (2, 3, 6, 7): 1 + 4 + 1 = 6.
+ * With the group-aligned mask 0x0F, SS splits into two roots with no reconvergence entry:
+ * group 0 runs 0x10..0x1C and exits (bundles 2-6), group 1 0x04..0x0C and exits (2-5): 6
+ * bundles, the same as PAR (1 + 4 + 1). */
+static const insn p_ifelse_33[] = {
+    {0x00, I_BR, 0x10, 0x20, 0x33}, {0x04, I_PLAIN, 0, 0, 0}, {0x08, I_PLAIN, 0, 0, 0}, {0x0c, I_JMP, 0x20, 0, 0},
+    {0x10, I_PLAIN, 0, 0, 0},       {0x14, I_PLAIN, 0, 0, 0}, {0x18, I_PLAIN, 0, 0, 0}, {0x1c, I_PLAIN, 0, 0, 0},
+    {0x20, I_EXIT, 0, 0, 0},
+};
+static const insn p_ifelse_0f[] = {
+    {0x00, I_BR, 0x10, 0x20, 0x0f}, {0x04, I_PLAIN, 0, 0, 0}, {0x08, I_PLAIN, 0, 0, 0}, {0x0c, I_JMP, 0x20, 0, 0},
+    {0x10, I_PLAIN, 0, 0, 0},       {0x14, I_PLAIN, 0, 0, 0}, {0x18, I_PLAIN, 0, 0, 0}, {0x1c, I_PLAIN, 0, 0, 0},
+    {0x20, I_EXIT, 0, 0, 0},
+};
+
+static void chk_md8(dt *d, const char *what, uint64_t slot_v, const uint64_t *pc, uint64_t act, const unsigned *sel)
+{
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    CHECK(st.md_valid && st.slot_v == slot_v && st.lane_act == act, "%s: slot_v 0x%" PRIx64 " lane_act 0x%" PRIx64
+          ", expected 0x%" PRIx64 " 0x%" PRIx64, what, st.slot_v, st.lane_act, slot_v, act);
+    for (unsigned k = 0; k < 2; k++)
+        if (slot_v >> k & 1)
+            CHECK(st.slot_pc[k] == pc[k], "%s: slot %u PC 0x%" PRIx64 ", expected 0x%" PRIx64, what, k, st.slot_pc[k],
+                  pc[k]);
+    for (unsigned i = 0; i < 8; i++)
+        if (act >> i & 1)
+            CHECK(st.lane_sel[i] == sel[i], "%s: lane %u selects slot %u, expected %u", what, i, st.lane_sel[i], sel[i]);
+}
+
+static void t_ss(dt *d)
+{
+    const simt_ht_stack_cfg *c = &d->ls.cfg;
+    if (c->w != 8 || c->k != 2 || c->policy < 1)
+        sc_die("test ss needs --lanes 8 and a K = 2 configuration: ss or par");
+    const int ss = c->policy == SIMT_HT_SS;
+    d->prog = p_ifelse_33, d->n = sizeof p_ifelse_33 / sizeof p_ifelse_33[0];
+    dt_launch(d, 0x00, 0xff);
+    dt_bundle(d);
+    if (ss)
+        chk_md8(d, "0x33, after the branch", 3, (const uint64_t[]){0x10, 0x10}, 0x33,
+                (const unsigned[]){0, 0, 0, 0, 1, 1, 1, 1});
+    else
+        chk_md8(d, "0x33, after the branch", 3, (const uint64_t[]){0x10, 0x04}, 0xff,
+                (const unsigned[]){0, 0, 1, 1, 0, 0, 1, 1});
+    unsigned n = run_to_end(d, 40);
+    CHECK(n == (ss ? 9u : 6u), "taken 0x33: %u bundles, expected %u", n, ss ? 9u : 6u);
+    unsigned n33 = n;
+    d->bundles = 0;
+    d->prog = p_ifelse_0f, d->n = sizeof p_ifelse_0f / sizeof p_ifelse_0f[0];
+    dt_launch(d, 0x00, 0xff);
+    dt_bundle(d);
+    if (ss)
+        chk_md8(d, "0x0f, after the branch", 3, (const uint64_t[]){0x10, 0x04}, 0xff,
+                (const unsigned[]){0, 0, 0, 0, 1, 1, 1, 1});
+    n = run_to_end(d, 40);
+    CHECK(n == 6, "taken 0x0F: %u bundles, expected 6", n);
+    printf("ss: %s, taken 0x33 %u bundles, taken 0x0F %u bundles\n", ss ? "spatial" : "parallel", n33, n);
+}
+
+/* HT-SS-SYNC (W = 8, K = 2): 0x00 BR taken by group 0 (0x0F) to 0x20, RPC 0x30; group 1 runs
+ * 0x04..0x10 and jumps at 0x14 to the barrier 0x30; group 0 runs 0x20, 0x24, jumps at 0x28.
+ * 0x30 SYNC, 0x34 EXIT. SS: bundle 1 splits (both groups uniform: two roots, 0x20 and 0x04);
+ * bundles 2-4: group 0 0x20-0x28, group 1 0x04-0x0C; bundle 5: group 0 reaches the barrier:
+ * its SYNC removes its root and gives level 0 the PC 0x30, only slot 1 stays (group 1 at 0x14
+ * after 0x10 in the same bundle); bundle 6: group 1 jumps; bundle 7: group 1's SYNC: level 0
+ * alone, unsplit, slot 0 = 0x30 with all 8 lanes; bundle 8: the barrier (ADV), bundle 9: exit. */
+static const insn p_sssync[] = {
+    {0x00, I_BR, 0x20, 0x30, 0x0f}, {0x04, I_PLAIN, 0, 0, 0}, {0x08, I_PLAIN, 0, 0, 0}, {0x0c, I_PLAIN, 0, 0, 0},
+    {0x10, I_PLAIN, 0, 0, 0},       {0x14, I_JMP, 0x30, 0, 0}, {0x20, I_PLAIN, 0, 0, 0}, {0x24, I_PLAIN, 0, 0, 0},
+    {0x28, I_JMP, 0x30, 0, 0},      {0x30, I_SYNC, 0, 0, 0},   {0x34, I_EXIT, 0, 0, 0},
+};
+
+static void t_ss_sync(dt *d)
+{
+    const simt_ht_stack_cfg *c = &d->ls.cfg;
+    if (c->w != 8 || c->k != 2 || c->policy != SIMT_HT_SS)
+        sc_die("test ss-sync needs --config ss --lanes 8");
+    d->prog = p_sssync, d->n = sizeof p_sssync / sizeof p_sssync[0];
+    dt_launch(d, 0x00, 0xff);
+    for (unsigned b = 0; b < 5; b++)
+        dt_bundle(d);
+    simt_ht_stack_out st;
+    ls_peek(&d->ls, &st);
+    CHECK(st.cnt == 2 && st.st[0].pc == 0x30 && st.st[0].mask == 0xff && st.st[1].pc == 0x14 && st.st[1].mask == 0xf0,
+          "after bundle 5: [level 0 {0x30, 0xFF}, group 1 root {0x14, 0xF0}] expected");
+    chk_md8(d, "group 0 at the barrier", 2, (const uint64_t[]){0, 0x14}, 0xf0, (const unsigned[]){0, 0, 0, 0, 1, 1, 1, 1});
+    dt_bundle(d);
+    dt_bundle(d);
+    ls_peek(&d->ls, &st);
+    CHECK(st.cnt == 1 && st.st[0].pc == 0x30, "after bundle 7: level 0 alone at 0x30");
+    chk_md8(d, "both groups at the barrier", 1, (const uint64_t[]){0x30}, 0xff, (const unsigned[]){0, 0, 0, 0, 0, 0, 0, 0});
+    unsigned n = run_to_end(d, 40);
+    CHECK(n == 9, "%u bundles, expected 9", n);
+    printf("ss-sync: %u bundles\n", n);
 }
 
 /* Refused requests: a launch of a running warp, a batch while busy (none here: one while the
@@ -895,7 +1198,7 @@ static void ht_directed(sc_run *r, const char *test)
     memset(&d, 0, sizeof d);
     d.r = r;
     ls_open(&d.ls, r, NULL, r->o->lanes);
-    if (d.ls.cfg.w != 4 && strcmp(test, "bad"))
+    if (d.ls.cfg.w != 4 && strcmp(test, "bad") && strncmp(test, "ss", 2))
         sc_die("test %s is written for W = 4 (--lanes 4)", test);
     r->cycle = 0;
     if (!strcmp(test, "ifelse"))
@@ -908,6 +1211,12 @@ static void ht_directed(sc_run *r, const char *test)
         t_errata(&d);
     else if (!strcmp(test, "capacity"))
         t_capacity(&d);
+    else if (!strcmp(test, "wa-fig43"))
+        t_wa_fig43(&d);
+    else if (!strcmp(test, "ss"))
+        t_ss(&d);
+    else if (!strcmp(test, "ss-sync"))
+        t_ss_sync(&d);
     else
         t_bad(&d);
     simt_ht_stack_in idle;
