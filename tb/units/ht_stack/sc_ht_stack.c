@@ -24,13 +24,14 @@
 #include <string.h>
 
 #include "cfg_prog.h"
+#include "simt_ht_fetch.h"
 #include "simt_ht_stack.h"
 #include "simtcheck.h"
 #include "vl_ht_stack.h"
 
-static const char *const ht_tests[] = {"ifelse", "ifonly", "nested", "errata", "capacity", "wa-fig43", "ss", "ss-sync",
-                                       "bad", NULL};
-static const char *const ht_random_tests[] = {"random-ops", NULL};
+static const char *const ht_tests[] = {"ifelse", "ifelse-sweep", "ifonly", "nested", "errata", "capacity", "wa-fig43",
+                                       "ss", "ss-sync", "bad", NULL};
+static const char *const ht_random_tests[] = {"random-ops", "fetch-walk", NULL};
 
 /* A trace line: a reset flag, then the model's input struct. */
 typedef struct {
@@ -465,7 +466,68 @@ static void ht_run(sc_run *r)
 typedef struct {
     uint64_t programs, bundles, done_bundles, pdom_bundles, worse, lanes_checked, resets, bad_meant, max_cnt, multi_slot;
     uint64_t slots_used;
+    uint64_t fetch_cycles, fetch_misses; /* fetch-walk */
 } wcover;
+
+/* fetch-walk: the instruction word at pc (IW = 32 bits, never 0, the NOP) */
+static uint64_t insn_word(uint64_t pc)
+{
+    uint64_t x = pc * 0x9e3779b97f4a7c15ull;
+    x ^= x >> 29;
+    return (x & 0xffffffffull) | 1;
+}
+
+/* fetch-walk: the meta-data md go through the fetch unit's C model (simt_ht_fetch: K slots over
+ * P = ceil(K/2) I-cache ports, a random miss on 1 request in 4) before the bundle is reported.
+ * Returns 1 when the bundle is taken this cycle; then every active lane must get the instruction
+ * at its own PC (the lane's reference path) and every other lane the NOP. */
+typedef struct {
+    simt_ht_fetch f;
+    simt_ht_fetch_out fo;
+    int requested;
+} fetch_side;
+
+static int fetch_cycle(fetch_side *fs, const simt_ht_stack_out *md, uint64_t *rng, const cfg_lanes *lanes,
+                       const simt_ht_stack_cfg *c, wcover *cv, sc_run *r)
+{
+    simt_ht_fetch_in fi;
+    memset(&fi, 0, sizeof fi);
+    if (!fs->requested) {
+        fi.req_valid = 1;
+        fi.req_slot_v = md->slot_v;
+        for (unsigned k = 0; k < c->k; k++)
+            fi.req_slot_pc[k] = md->slot_pc[k];
+        fi.req_act = md->lane_act;
+        for (unsigned i = 0; i < c->w; i++)
+            fi.req_sel[i] = (uint8_t)md->lane_sel[i];
+    }
+    fi.bun_ready = 1;
+    simt_ht_fetch_eval(&fs->f, &fi, &fs->fo); /* the request depends on the state only */
+    for (unsigned j = 0; j < fs->f.cfg.p; j++)
+        if (fs->fo.ic_req >> j & 1) {
+            int hit = !cfg_chance(rng, 25);
+            fi.ic_hit |= (uint64_t)hit << j;
+            fi.ic_data[j] = insn_word(fs->fo.ic_pc[j]);
+            cv->fetch_misses += !hit;
+        }
+    simt_ht_fetch_eval(&fs->f, &fi, &fs->fo);
+    if (fs->fo.req_bad)
+        sc_expect_fail(r, "the fetch unit refused the stack's meta-data");
+    fs->requested |= fs->fo.accept;
+    const int taken = fs->fo.issue;
+    if (taken) {
+        for (unsigned i = 0; i < c->w; i++) {
+            uint64_t want = (md->lane_act >> i & 1) ? insn_word(cfg_lane_pc(lanes, i)) : 0;
+            if (fs->fo.bun_lane_instr[i] != want)
+                sc_expect_fail(r, "fetch: lane %u gets instruction 0x%" PRIx64 ", its own PC 0x%" PRIx64 " holds 0x%" PRIx64,
+                               i, fs->fo.bun_lane_instr[i], cfg_lane_pc(lanes, i), want);
+        }
+        fs->requested = 0;
+    }
+    simt_ht_fetch_step(&fs->f, &fi);
+    cv->fetch_cycles++;
+    return taken;
+}
 
 /* The report batch for the meta-data md from the program (each slot's instruction; a BR's
  * taken lanes from each lane's own outcome). */
@@ -559,6 +621,17 @@ static void ht_walk(sc_run *r)
     if (!p || !lanes)
         sc_die("out of memory");
     cfg_prog_opts po = {.max_depth = 3, .unstructured = 0, .max_len = 64, .max_trip = 4, .barriers = 1};
+    const int with_fetch = o->test && !strcmp(o->test, "fetch-walk");
+    static fetch_side fs;
+    if (with_fetch) {
+        simt_ht_fetch_cfg fc = {c->w, c->k, (c->k + 1) / 2, c->pc_w, 32, 4};
+        char err[160];
+        if (simt_ht_fetch_cfg_check(&fc, err, sizeof err))
+            sc_die("fetch-walk: %s", err);
+        simt_ht_fetch_reset(&fs.f, &fc);
+        fs.requested = 0;
+    }
+    int fetched = 0; /* fetch-walk: the bundle of the current meta-data has been taken */
     cfg_shapes shapes;
     memset(&shapes, 0, sizeof shapes);
     wcover cv;
@@ -581,6 +654,12 @@ static void ht_walk(sc_run *r)
             ls_peek(&ls, &st);
             running = 0;
             cv.resets++;
+            if (with_fetch) {
+                const simt_ht_fetch_cfg fc = fs.f.cfg;
+                simt_ht_fetch_reset(&fs.f, &fc);
+                fs.requested = 0;
+            }
+            fetched = 0;
             continue;
         }
         if (!running && st.cnt == 0) {
@@ -597,8 +676,11 @@ static void ht_walk(sc_run *r)
             prog_bundles = 0;
             running = 1;
             cv.programs++;
-        } else if (st.md_valid && cfg_chance(&rng, 90)) {
+        } else if (st.md_valid && with_fetch && !fetched) {
+            fetched = fetch_cycle(&fs, &st, &rng, lanes, c, &cv, r);
+        } else if (st.md_valid && (with_fetch || cfg_chance(&rng, 90))) {
             batch_from(p, lanes, c, &st, &in, r);
+            fetched = 0;
         } else if (cfg_chance(&rng, 1)) { /* refused on purpose: a launch of a running warp */
             in.ln_valid = 1, in.ln_pc = cfg_prog_entry(p), in.ln_mask = 1;
             cv.bad_meant++;
@@ -659,15 +741,20 @@ static void ht_walk(sc_run *r)
     }
     sc_ls_close(&ls.core);
     if (!o->quiet && !r->quiet_mismatch) {
-        printf("ht_stack walk: %" PRIu64 " programs, %" PRIu64 " bundles (%" PRIu64 " with 2+ slots, %.2f slots per "
+        static const char *const pol[] = {"PDOM", "PAR", "WA", "SS"};
+        printf("ht_stack walk (W=%u K=%u %s MERGE=%d D=%u%s): %" PRIu64 " programs, %" PRIu64 " bundles (%" PRIu64 " with 2+ slots, %.2f slots per "
                "bundle), %" PRIu64 " lane-instructions checked against their own paths; completed programs: %.3f "
                "bundles per PDOM bundle (%" PRIu64 " programs slower than PDOM), %" PRIu64 " capacity resets, max %"
                PRIu64 " entries; %" PRIu64 " work-ahead splits, %" PRIu64 " spatial splits (%" PRIu64
-               " after a barrier)\n", cv.programs, cv.bundles, cv.multi_slot,
+               " after a barrier)\n", c->w, c->k, pol[c->policy & 3], c->merge, c->d, with_fetch ? " +fetch" : "",
+               cv.programs, cv.bundles, cv.multi_slot,
                cv.bundles ? (double)cv.slots_used / (double)cv.bundles : 0.0, cv.lanes_checked,
                cv.pdom_bundles ? (double)cv.done_bundles / (double)cv.pdom_bundles : 0.0,
                cv.worse, cv.resets, cv.max_cnt, ls.wa_splits, ls.ss_splits, ls.ss_resplits);
         cfg_shapes_print(&shapes, stdout, "  ");
+        if (with_fetch)
+            printf("  fetch (P = %u ports): %" PRIu64 " cycles, %" PRIu64 " I-cache misses\n", fs.f.cfg.p, cv.fetch_cycles,
+                   cv.fetch_misses);
     }
     if (!r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
         if (!cv.programs || !cv.lanes_checked)
@@ -678,6 +765,8 @@ static void ht_walk(sc_run *r)
             sc_expect_fail(r, "coverage: no work-ahead split");
         if (c->policy == SIMT_HT_SS && !ls.ss_resplits)
             sc_expect_fail(r, "coverage: no spatial re-split after a barrier");
+        if (with_fetch && !cv.fetch_misses)
+            sc_expect_fail(r, "coverage: no I-cache miss");
     }
     cfg_lanes_free(lanes);
     cfg_prog_free(p);
@@ -842,7 +931,9 @@ static void t_ifelse(dt *d)
     CHECK(st.cnt == 3 && st.st[0].pc == 0x20 && st.st[0].mask == 0xf && !st.st[0].hasr && st.st[1].pc == 0x04 &&
               st.st[1].mask == 0xc && st.st[1].rpc == 0x20 && st.st[2].pc == 0x10 && st.st[2].mask == 0x3,
           "after the branch: stack [R{0x20,1111}, NT{0x04,1100}, T{0x10,0011}] expected");
-    const int par = c->policy == 1 && c->k >= 2;
+    if (c->policy == SIMT_HT_SS)
+        sc_die("test ifelse: spatial subdivision has its own test (ss)");
+    const int par = c->policy >= 1 && c->k >= 2;
     if (par)
         chk_slots(d, "after the branch", 2, (const uint64_t[]){0x10, 0x04}, (const unsigned[]){0, 0, 1, 1}, 0xf);
     else
@@ -850,6 +941,42 @@ static void t_ifelse(dt *d)
     unsigned n = run_to_end(d, 40);
     CHECK(n == (par ? 6u : 9u), "%u bundles to completion, expected %u", n, par ? 6u : 9u);
     printf("ifelse: %u bundles (divergent region %u; PDOM 7)\n", n, n - 2);
+}
+
+/* IFELSE-SWEEP (the architectural sanity check of §B6.3, L331): one if/else with a then-block
+ * of A instructions (falling into the RPC) and an else-block of B (the last one jumps to the
+ * RPC), lanes 0, 1 taking the branch. PDOM runs the paths one after the other: 1 + (A + B) + 1
+ * bundles; two slots run them side by side: 1 + max(A, B) + 1. So the divergent region speeds
+ * up by (A + B) / max(A, B) (H11: the thesis's max/(A+B) is the time ratio). A, B = 1..6. */
+static void t_ifelse_sweep(dt *d)
+{
+    const simt_ht_stack_cfg *c = &d->ls.cfg;
+    if (c->policy == SIMT_HT_SS)
+        sc_die("test ifelse-sweep: not for spatial subdivision (lanes 0, 1 are one group)");
+    const int par = c->policy >= 1 && c->k >= 2;
+    static insn prog[16];
+    double worst = 1e9;
+    for (unsigned a = 1; a <= 6; a++)
+        for (unsigned b = 1; b <= 6; b++) {
+            const unsigned t = 0x100, rpc = 0x200;
+            unsigned n = 0;
+            prog[n++] = (insn){0x00, I_BR, t, rpc, 0x3};
+            for (unsigned i = 0; i < b; i++)
+                prog[n++] = (insn){4 + 4 * i, i + 1 == b ? I_JMP : I_PLAIN, i + 1 == b ? rpc : 0, 0, 0};
+            for (unsigned i = 0; i < a; i++) /* (its last instruction jumps to the RPC too) */
+                prog[n++] = (insn){t + 4 * i, i + 1 == a ? I_JMP : I_PLAIN, i + 1 == a ? rpc : 0, 0, 0};
+            prog[n++] = (insn){rpc, I_EXIT, 0, 0, 0};
+            d->prog = prog, d->n = n, d->bundles = 0;
+            dt_launch(d, 0x00, 0xf);
+            unsigned got = run_to_end(d, 40);
+            unsigned want = par ? 2 + (a > b ? a : b) : 2 + a + b;
+            CHECK(got == want, "A = %u, B = %u: %u bundles, expected %u", a, b, got, want);
+            double ratio = (double)(a + b) / (double)(a > b ? a : b);
+            if (ratio < worst)
+                worst = ratio;
+        }
+    printf("ifelse-sweep: A, B = 1..6, divergent region %s; speedup (A+B)/max(A,B) from %.2f (A or B = 0 would "
+           "give 1) to 2.00 at A = B\n", par ? "max(A, B) bundles" : "A + B bundles (PDOM)", worst);
 }
 
 /* HT-IFONLY: 0x00 BR to 0x10 = its RPC, taken by lanes 2, 3 (they skip the then-block and wait
@@ -1211,6 +1338,8 @@ static void ht_directed(sc_run *r, const char *test)
         t_errata(&d);
     else if (!strcmp(test, "capacity"))
         t_capacity(&d);
+    else if (!strcmp(test, "ifelse-sweep"))
+        t_ifelse_sweep(&d);
     else if (!strcmp(test, "wa-fig43"))
         t_wa_fig43(&d);
     else if (!strcmp(test, "ss"))
