@@ -26,8 +26,12 @@ VL_PORT_WIDTH(rp_npc_i, VL_K * VL_PC_W);
 VL_PORT_WIDTH(rp_tgt_i, VL_K * VL_PC_W);
 VL_PORT_WIDTH(rp_tmask_i, VL_K * VL_W);
 VL_PORT_WIDTH(rp_rpc_i, VL_K * VL_PC_W);
+VL_PORT_WIDTH(rp_nrpc_i, VL_K * VL_PC_W);
+VL_PORT_WIDTH(rp_prio_i, VL_K * VL_PRIO_W);
+VL_PORT_WIDTH(rp_wav_i, VL_K);
 VL_PORT_WIDTH(bad_o, 3);
 VL_PORT_WIDTH(full_o, 1);
+VL_PORT_WIDTH(wa_split_o, 1);
 VL_PORT_WIDTH(busy_o, 1);
 VL_PORT_WIDTH(md_valid_o, 1);
 VL_PORT_WIDTH(slot_v_o, VL_K);
@@ -39,6 +43,9 @@ VL_PORT_WIDTH(st_pc_o, VL_D * VL_PC_W);
 VL_PORT_WIDTH(st_mask_o, VL_D * VL_W);
 VL_PORT_WIDTH(st_hasr_o, VL_D);
 VL_PORT_WIDTH(st_rpc_o, VL_D * VL_PC_W);
+VL_PORT_WIDTH(st_nrpc_o, VL_D * VL_PC_W);
+VL_PORT_WIDTH(st_prio_o, VL_D * VL_PRIO_W);
+VL_PORT_WIDTH(st_wav_o, VL_D);
 VL_PORT_WIDTH(pend_o, VL_D);
 VL_PORT_WIDTH(eslot_o, VL_D * SW);
 VL_PORT_WIDTH(rq_kind_o, 3 * VL_K);
@@ -46,6 +53,9 @@ VL_PORT_WIDTH(rq_npc_o, VL_K * VL_PC_W);
 VL_PORT_WIDTH(rq_tgt_o, VL_K * VL_PC_W);
 VL_PORT_WIDTH(rq_tmask_o, VL_K * VL_W);
 VL_PORT_WIDTH(rq_rpc_o, VL_K * VL_PC_W);
+VL_PORT_WIDTH(rq_nrpc_o, VL_K * VL_PC_W);
+VL_PORT_WIDTH(rq_prio_o, VL_K * VL_PRIO_W);
+VL_PORT_WIDTH(rq_wav_o, VL_K);
 VL_PORTS_END;
 
 void drive(VL_MODEL &t, const simt_ht_stack_in *in)
@@ -60,6 +70,9 @@ void drive(VL_MODEL &t, const simt_ht_stack_in *in)
         vl_set(t.rp_tgt_i, k * VL_PC_W, VL_PC_W, in->rp_tgt[k]);
         vl_set(t.rp_tmask_i, k * VL_W, VL_W, in->rp_tmask[k]);
         vl_set(t.rp_rpc_i, k * VL_PC_W, VL_PC_W, in->rp_rpc[k]);
+        vl_set(t.rp_nrpc_i, k * VL_PC_W, VL_PC_W, in->rp_nrpc[k]);
+        vl_set(t.rp_prio_i, k * VL_PRIO_W, VL_PRIO_W, in->rp_prio[k]);
+        vl_set(t.rp_wav_i, k, 1, in->rp_wav[k]);
     }
 }
 
@@ -72,6 +85,7 @@ void eval(void *mp, const simt_ht_stack_in *in, simt_ht_stack_out *o)
     t.eval();
     o->bad = t.bad_o;
     o->full = t.full_o;
+    o->wa_split = t.wa_split_o;
     o->busy = t.busy_o;
     o->md_valid = t.md_valid_o;
     o->slot_v = vl_get(t.slot_v_o, 0, VL_K);
@@ -83,6 +97,9 @@ void eval(void *mp, const simt_ht_stack_in *in, simt_ht_stack_out *o)
         o->rq_tgt[k] = vl_get(t.rq_tgt_o, k * VL_PC_W, VL_PC_W);
         o->rq_tmask[k] = vl_get(t.rq_tmask_o, k * VL_W, VL_W);
         o->rq_rpc[k] = vl_get(t.rq_rpc_o, k * VL_PC_W, VL_PC_W);
+        o->rq_nrpc[k] = vl_get(t.rq_nrpc_o, k * VL_PC_W, VL_PC_W);
+        o->rq_prio[k] = (unsigned)vl_get(t.rq_prio_o, k * VL_PRIO_W, VL_PRIO_W);
+        o->rq_wav[k] = (unsigned)vl_get(t.rq_wav_o, k, 1);
     }
     for (unsigned i = 0; i < VL_W; i++)
         o->lane_sel[i] = (unsigned)vl_get(t.lane_sel_o, i * SW, SW);
@@ -94,6 +111,9 @@ void eval(void *mp, const simt_ht_stack_in *in, simt_ht_stack_out *o)
         o->st[e].mask = vl_get(t.st_mask_o, e * VL_W, VL_W);
         o->st[e].hasr = (int)vl_get(t.st_hasr_o, e, 1);
         o->st[e].rpc = vl_get(t.st_rpc_o, e * VL_PC_W, VL_PC_W);
+        o->st[e].nrpc = vl_get(t.st_nrpc_o, e * VL_PC_W, VL_PC_W);
+        o->st[e].prio = (unsigned)vl_get(t.st_prio_o, e * VL_PRIO_W, VL_PRIO_W);
+        o->st[e].wav = (int)vl_get(t.st_wav_o, e, 1);
         o->pend[e / 64] |= vl_get(t.pend_o, e, 1) << (e % 64);
         o->eslot[e] = (unsigned)vl_get(t.eslot_o, e * SW, SW);
     }

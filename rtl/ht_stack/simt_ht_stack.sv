@@ -5,8 +5,10 @@
 // ../shared/papers/steffen2012-hyperthreaded-simt-spawn.txt, errata En and gaps Hn to
 // ../shared/steffen-units.md Part B.
 //
-// State: D registered entries {pc, mask, hasr, rpc}, 0 = bottom, compacted (entries >= cnt are
-// all zero), the entry count, and the batch state {busy, pend[D], eslot[D], rq_*}.
+// State: D registered entries {pc, mask, hasr, rpc} (and for POLICY 2 the work-ahead descriptor
+// {nrpc, prio, wav} of the PDOM point the entry waits at; constant 0 under the other policies),
+// 0 = bottom, compacted (entries >= cnt are all zero), the entry count, and the batch state
+// {busy, pend[D], eslot[D], rq_*}.
 //
 // Scheduling (L346, L363, L389, H2, H17), combinational from the registered stack, parallel form:
 //   - above(e) = OR of the masks above e: a log-depth suffix OR (Kogge-Stone, one signal per
@@ -19,19 +21,30 @@
 //     the stack. A leader with fewer than K leaders above it takes slot = that number; a
 //     duplicate with fewer than K leaders above it joins the slot whose PC equals its own.
 //   This equals corrected Algorithm 1 (E1-E5, L365-L387) under the PDOM order invariant (§B3).
+//   - POLICY 3 (SS, L408, H12, H13) instead: entry 0 is level 0, scheduled alone while it is the
+//     only entry; once split, slot g = the topmost entry (>= 1) holding a lane of group g, i.e.
+//     one holding a lane of group g with no lane of group g above it (above(e) & group g = 0).
+//
+// Work-ahead (POLICY 2, L396-L404, H6, H7): a candidate has wav, lanes waiting at its PC
+// (mask & ~above) and lanes still above it; the highest prio (simt_min_sel on ~prio), ties to
+// the topmost (simt_prio_sel on the reversed match). When the split is due it takes the place of
+// the batch's structural update in the next-state network (no batch is processed in that cycle).
 //
 // Update (L348, L389, H3, H16): the reports of a batch are classified per pending entry into
 // non-structural (the entry is rewritten in place), structural (removal, or 1 or 2 entries
-// inserted right above it) or refused (applied as NONE). Each cycle applies every pending
-// non-structural update and the highest pending structural one; the entries above it shift.
+// inserted right above it; SS: the spatial split, up to K group roots above level 0) or refused
+// (applied as NONE). Each cycle applies every pending non-structural update and the highest
+// pending structural one; the entries above it shift.
 `default_nettype none
 module simt_ht_stack #(
   parameter int unsigned W      = 32,         // lanes per warp, 4..64 (Table 7.1: 32)
   parameter int unsigned PC_W   = 32,         // PC bits, 8..64
   parameter int unsigned K      = 2,          // PC slots (HT ways, L346): 1..8, or K = W <= 16
-  parameter int unsigned D      = 2 * W - 1,  // stack entries, 2..3W-2 (2W-1 never stalls)
-  parameter int unsigned POLICY = 1,          // 0 PDOM (top entry only), 1 parallel entries
+  parameter int unsigned D      = 2 * W - 1,  // stack entries, 2..3W-2 (2W-1 never stalls; WA 3W-2)
+  parameter int unsigned POLICY = 1,          // 0 PDOM (top entry only), 1 parallel entries,
+                                              // 2 work-ahead (§4.2.1.2), 3 spatial (§4.2.1.3)
   parameter int unsigned MERGE  = 0,          // 1: scheduled entries with equal PCs share a slot
+  parameter int unsigned PRIO_W = 3,          // WA: bits of a PDOM point's priority (L400), 1..8
   localparam int unsigned SW = (K > 1) ? $clog2(K) : 1,   // slot number
   localparam int unsigned DW = $clog2(D + 1),             // entry count 0..D
   localparam int unsigned EW = (D > 1) ? $clog2(D) : 1    // entry index 0..D-1
@@ -49,8 +62,12 @@ module simt_ht_stack #(
   input  wire logic [K*PC_W-1:0]    rp_tgt_i,
   input  wire logic [K*W-1:0]       rp_tmask_i,
   input  wire logic [K*PC_W-1:0]    rp_rpc_i,
+  input  wire logic [K*PC_W-1:0]    rp_nrpc_i,    // BR, WA: the descriptor of the PDOM point
+  input  wire logic [K*PRIO_W-1:0]  rp_prio_i,    //   rp_rpc (H7): next PDOM point, priority,
+  input  wire logic [K-1:0]         rp_wav_i,     //   work-ahead allowed (H8)
   output logic [2:0]                bad_o,        // [0] launch, [1] batch, [2] an entry's report
   output logic                      full_o,
+  output logic                      wa_split_o,   // WA: a work-ahead split is applied this cycle
   output logic                      busy_o,
   // warp meta-data (Fig. 4.4, L346)
   output logic                      md_valid_o,
@@ -64,13 +81,19 @@ module simt_ht_stack #(
   output logic [D*W-1:0]            st_mask_o,
   output logic [D-1:0]              st_hasr_o,
   output logic [D*PC_W-1:0]         st_rpc_o,
+  output logic [D*PC_W-1:0]         st_nrpc_o,    // WA fields (0 unless POLICY = 2)
+  output logic [D*PRIO_W-1:0]       st_prio_o,
+  output logic [D-1:0]              st_wav_o,
   output logic [D-1:0]              pend_o,
   output logic [D*SW-1:0]           eslot_o,
   output logic [3*K-1:0]            rq_kind_o,
   output logic [K*PC_W-1:0]         rq_npc_o,
   output logic [K*PC_W-1:0]         rq_tgt_o,
   output logic [K*W-1:0]            rq_tmask_o,
-  output logic [K*PC_W-1:0]         rq_rpc_o
+  output logic [K*PC_W-1:0]         rq_rpc_o,
+  output logic [K*PC_W-1:0]         rq_nrpc_o,    // WA (0 unless POLICY = 2)
+  output logic [K*PRIO_W-1:0]       rq_prio_o,
+  output logic [K-1:0]              rq_wav_o
 );
   // ---------------------------------------------------------------------------------------------
   // Parameter checks (docs/units/ht_stack.md, "Parameters")
@@ -87,20 +110,39 @@ module simt_ht_stack #(
   if (D < 2 || D > 3 * W - 2) begin : g_bad_d
     $error("simt_ht_stack: D (%0d) must be 2..3W-2 (%0d)", D, 3 * W - 2);
   end
-  if (POLICY > 1) begin : g_bad_policy
-    $error("simt_ht_stack: POLICY (%0d) must be 0 or 1", POLICY);
+  if (POLICY > 3) begin : g_bad_policy
+    $error("simt_ht_stack: POLICY (%0d) must be 0..3", POLICY);
   end
   if (MERGE > 1) begin : g_bad_merge
     $error("simt_ht_stack: MERGE (%0d) must be 0 or 1", MERGE);
+  end
+  if (PRIO_W < 1 || PRIO_W > 8) begin : g_bad_prio_w
+    $error("simt_ht_stack: PRIO_W (%0d) must be 1..8", PRIO_W);
+  end
+  // SS (POLICY 3): slots bound to K equal groups (H12, H13), level 0 plus a root per group.
+  if (POLICY == 3 && MERGE != 0) begin : g_bad_ss_merge
+    $error("simt_ht_stack: MERGE (%0d) must be 0 with POLICY 3 (slots bound to groups)", MERGE);
+  end
+  if (POLICY == 3 && W % K != 0) begin : g_bad_ss_k
+    $error("simt_ht_stack: K (%0d) must divide W (%0d) with POLICY 3", K, W);
+  end
+  if (POLICY == 3 && D < K + 1) begin : g_bad_ss_d
+    $error("simt_ht_stack: D (%0d) must be at least K+1 (%0d) with POLICY 3", D, K + 1);
   end
 
   // Slots in use: POLICY 0 (PDOM) schedules the top entry only, which is what the first-K
   // select gives with K = 1. MERGE matters only when more than one slot is in use.
   localparam int unsigned KE = (POLICY == 0) ? 1 : K;
   localparam bit          MG = (MERGE == 1) && (KE > 1);
+  localparam bit          WA = (POLICY == 2);        // work-ahead
+  localparam bit          SS = (POLICY == 3);        // spatial subdivision
+  localparam int unsigned G  = W / K;                // SS group size (lanes [g*G, (g+1)*G))
+  localparam int          KS = SS ? int'(K) : 0;     // SS group roots (loop bound)
 
-  // An entry, packed: {pc, mask, hasr, rpc}.
-  localparam int unsigned EB = 2 * PC_W + W + 1;
+  // An entry, packed: {pc, mask, hasr, rpc, x}, x = the WA fields {nrpc, prio, wav} (XB bits,
+  // always 0 unless WA).
+  localparam int unsigned XB = PC_W + PRIO_W + 1;
+  localparam int unsigned EB = 2 * PC_W + W + 1 + XB;
 
   // Report kinds (rp_kind_i); 5..7 are refused.
   localparam logic [2:0] KNone = 3'd0;
@@ -123,6 +165,9 @@ module simt_ht_stack #(
   logic [D*W-1:0]      st_mask_q,  st_mask_d;
   logic [D-1:0]        st_hasr_q,  st_hasr_d;
   logic [D*PC_W-1:0]   st_rpc_q,   st_rpc_d;
+  logic [D*PC_W-1:0]   st_nrpc_q,  st_nrpc_d;    // WA fields: next-state 0 unless WA, so that
+  logic [D*PRIO_W-1:0] st_prio_q,  st_prio_d;    // synthesis removes these flops (and the rq_*
+  logic [D-1:0]        st_wav_q,   st_wav_d;     // WA fields) under the other policies
   logic                busy_q,     busy_d;
   logic [D-1:0]        pend_q,     pend_d;
   logic [D*SW-1:0]     eslot_q,    eslot_d;
@@ -131,15 +176,21 @@ module simt_ht_stack #(
   logic [K*PC_W-1:0]   rq_tgt_q,   rq_tgt_d;
   logic [K*W-1:0]      rq_tmask_q, rq_tmask_d;
   logic [K*PC_W-1:0]   rq_rpc_q,   rq_rpc_d;
+  logic [K*PC_W-1:0]   rq_nrpc_q,  rq_nrpc_d;
+  logic [K*PRIO_W-1:0] rq_prio_q,  rq_prio_d;
+  logic [K-1:0]        rq_wav_q,   rq_wav_d;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       cnt_q      <= '0;
       for (int e = 0; e < D; e++) begin   // per entry (D*PC_W may exceed 8k bits)
-        st_pc_q[e*PC_W +: PC_W]  <= '0;
-        st_mask_q[e*W +: W]      <= '0;
-        st_hasr_q[e]             <= 1'b0;
-        st_rpc_q[e*PC_W +: PC_W] <= '0;
+        st_pc_q[e*PC_W +: PC_W]       <= '0;
+        st_mask_q[e*W +: W]           <= '0;
+        st_hasr_q[e]                  <= 1'b0;
+        st_rpc_q[e*PC_W +: PC_W]      <= '0;
+        st_nrpc_q[e*PC_W +: PC_W]     <= '0;
+        st_prio_q[e*PRIO_W +: PRIO_W] <= '0;
+        st_wav_q[e]                   <= 1'b0;
       end
       busy_q     <= 1'b0;
       pend_q     <= '0;
@@ -149,12 +200,18 @@ module simt_ht_stack #(
       rq_tgt_q   <= '0;
       rq_tmask_q <= '0;
       rq_rpc_q   <= '0;
+      rq_nrpc_q  <= '0;
+      rq_prio_q  <= '0;
+      rq_wav_q   <= '0;
     end else begin
       cnt_q      <= cnt_d;
       st_pc_q    <= st_pc_d;
       st_mask_q  <= st_mask_d;
       st_hasr_q  <= st_hasr_d;
       st_rpc_q   <= st_rpc_d;
+      st_nrpc_q  <= st_nrpc_d;
+      st_prio_q  <= st_prio_d;
+      st_wav_q   <= st_wav_d;
       busy_q     <= busy_d;
       pend_q     <= pend_d;
       eslot_q    <= eslot_d;
@@ -163,6 +220,9 @@ module simt_ht_stack #(
       rq_tgt_q   <= rq_tgt_d;
       rq_tmask_q <= rq_tmask_d;
       rq_rpc_q   <= rq_rpc_d;
+      rq_nrpc_q  <= rq_nrpc_d;
+      rq_prio_q  <= rq_prio_d;
+      rq_wav_q   <= rq_wav_d;
     end
   end
 
@@ -170,6 +230,8 @@ module simt_ht_stack #(
   always_comb begin
     for (int e = 0; e < D; e++) valid[e] = (DW'(e) < cnt_q);
   end
+  logic empty;
+  assign empty = (cnt_q == '0);
 
   // ---------------------------------------------------------------------------------------------
   // Scheduling, step 1: above(e) and runnable(e) (L363: "no thread conflicts with other entries
@@ -195,94 +257,139 @@ module simt_ht_stack #(
   end
 
   logic [D*W-1:0] above;      // above(e): OR of the masks of entries e+1 .. D-1
-  logic [D-1:0]   runnable;
   logic [W-1:0]   unused_live;   // node 0: the OR of every mask (all live lanes), not needed
   assign above       = {{W{1'b0}}, g_sor[LS].v[D*W-1:W]};
   assign unused_live = g_sor[LS].v[W-1:0];
-  always_comb begin
-    for (int e = 0; e < D; e++)
-      runnable[e] = valid[e] & ~|(st_mask_q[e*W +: W] & above[e*W +: W]);
-  end
 
-  // ---------------------------------------------------------------------------------------------
-  // Scheduling, step 2 (MERGE = 1, L404, H9): duplicates, runnable entries with a runnable entry
-  // above them at the same PC. Leaders are the other runnable entries.
-  // ---------------------------------------------------------------------------------------------
-  logic [D-1:0] dup, leader;
-  if (MG) begin : g_merge
+  // The schedule: slot_v_o, slot_pc_o, the scheduled entries and the slot of each.
+  logic [D-1:0]    sched;
+  logic [D*SW-1:0] eslot_now;   // slot of entry e in the current schedule, 0 if none
+
+  if (!SS) begin : g_par
+    logic [D-1:0] runnable;
+    always_comb begin
+      for (int e = 0; e < D; e++)
+        runnable[e] = valid[e] & ~|(st_mask_q[e*W +: W] & above[e*W +: W]);
+    end
+
+    // -------------------------------------------------------------------------------------------
+    // Scheduling, step 2 (MERGE = 1, L404, H9): duplicates, runnable entries with a runnable
+    // entry above them at the same PC. Leaders are the other runnable entries.
+    // -------------------------------------------------------------------------------------------
+    logic [D-1:0] dup, leader;
+    if (MG) begin : g_merge
+      always_comb begin
+        for (int e = 0; e < D; e++) begin
+          dup[e] = 1'b0;
+          for (int j = e + 1; j < D; j++)
+            dup[e] = dup[e] | (runnable[j] & (st_pc_q[j*PC_W +: PC_W] == st_pc_q[e*PC_W +: PC_W]));
+          dup[e] = dup[e] & runnable[e];
+        end
+      end
+    end else begin : g_no_merge
+      assign dup = '0;
+    end
+    assign leader = runnable & ~dup;
+
+    // -------------------------------------------------------------------------------------------
+    // Scheduling, step 3: first-K select, Algorithm 1 (L365-L387) as corrected:
+    //   E1 (index never decremented): no loop at all, every entry is examined at once;
+    //   E2 (subset test): runnable = disjoint from every mask above (step 1);
+    //   E3 (while numScheduled <= NumSch): only K slots, an entry needs fewer than K leaders above;
+    //   E4 (no per-thread selector): lane_sel_o below;
+    //   E5 (PC[1..NumSch]): slots 0..K-1, slot 0 = the top entry (no leader above it).
+    // lab(e) = leaders above e. simt_prefix_cnt counts the set bits below each position: fed the
+    // leader vector reversed (bit D-1-e = leader e), its element D-1-e is the leaders above e.
+    // -------------------------------------------------------------------------------------------
+    logic [D-1:0]        leader_rev;
+    logic [(D+1)*DW-1:0] lab_rev;
+    always_comb begin
+      for (int e = 0; e < D; e++) leader_rev[D-1-e] = leader[e];
+    end
+    simt_prefix_cnt #(.N(D), .IMPL(1)) u_lab (
+      .in_i(leader_rev), .cnt_o(lab_rev)
+    );
+    logic [DW-1:0] unused_lab_total;   // element D: all leaders
+    assign unused_lab_total = lab_rev[D*DW +: DW];
+
+    logic [D*DW-1:0] lab;       // leaders above entry e
+    logic [D-1:0]    few;       // fewer than KE leaders above e: the scan of Algorithm 1 reaches e
     always_comb begin
       for (int e = 0; e < D; e++) begin
-        dup[e] = 1'b0;
-        for (int j = e + 1; j < D; j++)
-          dup[e] = dup[e] | (runnable[j] & (st_pc_q[j*PC_W +: PC_W] == st_pc_q[e*PC_W +: PC_W]));
-        dup[e] = dup[e] & runnable[e];
+        lab[e*DW +: DW] = lab_rev[(D-1-e)*DW +: DW];
+        few[e]          = (int'(lab[e*DW +: DW]) < KE);
       end
     end
-  end else begin : g_no_merge
-    assign dup = '0;
-  end
-  assign leader = runnable & ~dup;
 
-  // ---------------------------------------------------------------------------------------------
-  // Scheduling, step 3: first-K select, Algorithm 1 (L365-L387) as corrected:
-  //   E1 (index never decremented): no loop at all, every entry is examined at once;
-  //   E2 (subset test): runnable = disjoint from every mask above (step 1);
-  //   E3 (while numScheduled <= NumSch): only K slots, an entry needs fewer than K leaders above;
-  //   E4 (no per-thread selector): lane_sel_o below;
-  //   E5 (PC[1..NumSch]): slots 0..K-1, slot 0 = the top entry (no leader above it).
-  // lab(e) = leaders above e. simt_prefix_cnt counts the set bits below each position: fed the
-  // leader vector reversed (bit D-1-e = leader e), its element D-1-e is the leaders above e.
-  // ---------------------------------------------------------------------------------------------
-  logic [D-1:0]        leader_rev;
-  logic [(D+1)*DW-1:0] lab_rev;
-  always_comb begin
-    for (int e = 0; e < D; e++) leader_rev[D-1-e] = leader[e];
-  end
-  simt_prefix_cnt #(.N(D), .IMPL(1)) u_lab (
-    .in_i(leader_rev), .cnt_o(lab_rev)
-  );
-  logic [DW-1:0] unused_lab_total;   // element D: all leaders
-  assign unused_lab_total = lab_rev[D*DW +: DW];
-
-  logic [D*DW-1:0] lab;       // leaders above entry e
-  logic [D-1:0]    few;       // fewer than KE leaders above e: the scan of Algorithm 1 reaches e
-  always_comb begin
-    for (int e = 0; e < D; e++) begin
-      lab[e*DW +: DW] = lab_rev[(D-1-e)*DW +: DW];
-      few[e]          = (int'(lab[e*DW +: DW]) < KE);
-    end
-  end
-
-  // Slots: slot k = the leader with k leaders above it, k < KE (E5: slot 0 = the top entry).
-  always_comb begin
-    slot_v_o  = '0;
-    slot_pc_o = '0;
-    for (int k = 0; k < KE; k++) begin
-      for (int e = 0; e < D; e++) begin
-        if (leader[e] && (int'(lab[e*DW +: DW]) == k)) begin
-          slot_v_o[k]                = 1'b1;
-          slot_pc_o[k*PC_W +: PC_W]  = slot_pc_o[k*PC_W +: PC_W] | st_pc_q[e*PC_W +: PC_W];
+    // Slots: slot k = the leader with k leaders above it, k < KE (E5: slot 0 = the top entry).
+    always_comb begin
+      slot_v_o  = '0;
+      slot_pc_o = '0;
+      for (int k = 0; k < KE; k++) begin
+        for (int e = 0; e < D; e++) begin
+          if (leader[e] && (int'(lab[e*DW +: DW]) == k)) begin
+            slot_v_o[k]                = 1'b1;
+            slot_pc_o[k*PC_W +: PC_W]  = slot_pc_o[k*PC_W +: PC_W] | st_pc_q[e*PC_W +: PC_W];
+          end
         end
       end
     end
-  end
 
-  // Scheduled entries and their slots (E4: every scheduled entry gives its lanes a selector).
-  // A duplicate's leader is scheduled (it has fewer leaders above it), and leaders have distinct
-  // PCs, so the slot whose PC equals the duplicate's is its leader's.
-  logic [D-1:0]    sched;
-  logic [D*SW-1:0] eslot_now;   // slot of entry e in the current schedule, 0 if none
-  always_comb begin
-    for (int e = 0; e < D; e++) begin
-      sched[e]                = (leader[e] | dup[e]) & few[e];
-      eslot_now[e*SW +: SW]   = '0;
-      if (leader[e] && few[e]) begin
-        eslot_now[e*SW +: SW] = SW'(lab[e*DW +: DW]);
-      end else if (dup[e] && few[e]) begin
-        for (int k = 0; k < KE; k++)
-          if (slot_v_o[k] && (slot_pc_o[k*PC_W +: PC_W] == st_pc_q[e*PC_W +: PC_W]))
-            eslot_now[e*SW +: SW] = eslot_now[e*SW +: SW] | SW'(k);
+    // Scheduled entries and their slots (E4: every scheduled entry gives its lanes a selector).
+    // A duplicate's leader is scheduled (it has fewer leaders above it), and leaders have
+    // distinct PCs, so the slot whose PC equals the duplicate's is its leader's.
+    always_comb begin
+      for (int e = 0; e < D; e++) begin
+        sched[e]                = (leader[e] | dup[e]) & few[e];
+        eslot_now[e*SW +: SW]   = '0;
+        if (leader[e] && few[e]) begin
+          eslot_now[e*SW +: SW] = SW'(lab[e*DW +: DW]);
+        end else if (dup[e] && few[e]) begin
+          for (int k = 0; k < KE; k++)
+            if (slot_v_o[k] && (slot_pc_o[k*PC_W +: PC_W] == st_pc_q[e*PC_W +: PC_W]))
+              eslot_now[e*SW +: SW] = eslot_now[e*SW +: SW] | SW'(k);
+        end
       end
+    end
+  end else begin : g_ss
+    // -------------------------------------------------------------------------------------------
+    // Scheduling, SS (L408: "Each group then behaves similarly to PDOM where each of the top
+    // stack entries for each group is scheduled"; H12: contiguous groups, unsplit until the first
+    // divergence; H13: no merging, slot g is group g's). Unsplit (cnt = 1): slot 0 = level 0.
+    // Split: gtop(g, e) = entry e >= 1 holds a lane of group g and no entry above it does; level 0
+    // is never scheduled (P7).
+    // -------------------------------------------------------------------------------------------
+    logic unsplit;
+    logic [K*D-1:0] gtop;
+    assign unsplit = (cnt_q == DW'(1));
+    always_comb begin
+      logic [W-1:0] gm;
+      for (int g = 0; g < K; g++) begin
+        gm = W'({G{1'b1}}) << (g * G);
+        for (int e = 0; e < D; e++)
+          gtop[g*D + e] = (e >= 1) && valid[e] && |(st_mask_q[e*W +: W] & gm) &&
+                          ~|(above[e*W +: W] & gm);
+      end
+    end
+    always_comb begin
+      slot_v_o  = '0;
+      slot_pc_o = '0;
+      sched     = '0;
+      eslot_now = '0;
+      for (int g = 0; g < K; g++) begin
+        for (int e = 0; e < D; e++) begin
+          if (gtop[g*D + e]) begin
+            slot_v_o[g]               = 1'b1;
+            slot_pc_o[g*PC_W +: PC_W] = slot_pc_o[g*PC_W +: PC_W] | st_pc_q[e*PC_W +: PC_W];
+            sched[e]                  = 1'b1;
+            eslot_now[e*SW +: SW]     = eslot_now[e*SW +: SW] | SW'(g);
+          end
+        end
+      end
+      // unsplit: gtop is all 0 (no entry above level 0), slot 0 = level 0
+      slot_v_o[0]      = slot_v_o[0] | unsplit;
+      slot_pc_o[PC_W-1:0] = slot_pc_o[PC_W-1:0] | (unsplit ? st_pc_q[PC_W-1:0] : '0);
+      sched[0]         = unsplit;
     end
   end
 
@@ -302,12 +409,53 @@ module simt_ht_stack #(
   end
 
   // ---------------------------------------------------------------------------------------------
+  // Work-ahead split (POLICY 2, §4.2.1.2, Fig. 4.6; contract "Work-ahead split"). A candidate R:
+  // wav_R, lanes waiting at its PC (mask_R & ~above(R), "traversing all stack entries between
+  // this entry and the top of the stack", L398) and lanes not arrived (mask_R & above(R)). Due
+  // with no batch pending, a non-empty stack, fewer than K valid slots, two free entries (an
+  // opportunity, never a stall). The highest prio wins (L400-L402), ties to the topmost.
+  // ---------------------------------------------------------------------------------------------
+  logic [D-1:0] wa_oh;   // the candidate to split, one-hot
+  if (WA) begin : g_wa
+    logic [D-1:0]        cand, best, best_rev, top_rev;
+    logic [D*PRIO_W-1:0] nprio;   // ~prio: the highest prio is the smallest key
+    logic                cand_any;
+    always_comb begin
+      for (int e = 0; e < D; e++) begin
+        cand[e] = st_wav_q[e] & |(st_mask_q[e*W +: W] & ~above[e*W +: W]) &
+                  |(st_mask_q[e*W +: W] & above[e*W +: W]);
+        nprio[e*PRIO_W +: PRIO_W] = ~st_prio_q[e*PRIO_W +: PRIO_W];
+      end
+    end
+    logic [PRIO_W-1:0] unused_key;
+    simt_min_sel #(.N(D), .K(PRIO_W), .IMPL(0)) u_prio (
+      .valid_i(cand), .key_i(nprio), .valid_o(cand_any), .key_o(unused_key), .match_o(best)
+    );
+    // ties to the topmost: the lowest set bit of the reversed match
+    logic          unused_top_v;
+    logic [EW-1:0] unused_top_idx;
+    always_comb begin
+      for (int e = 0; e < D; e++) best_rev[D-1-e] = best[e];
+    end
+    simt_prio_sel #(.N(D), .N_W(EW)) u_top (
+      .req_i(best_rev), .valid_o(unused_top_v), .idx_o(unused_top_idx), .oh_o(top_rev)
+    );
+    always_comb begin
+      for (int e = 0; e < D; e++) wa_oh[e] = top_rev[D-1-e];
+    end
+    assign wa_split_o = ~empty & ~busy_q & cand_any & ~&slot_v_o & (int'(cnt_q) + 2 <= int'(D));
+  end else begin : g_no_wa
+    assign wa_oh      = '0;
+    assign wa_split_o = 1'b0;
+  end
+
+  // ---------------------------------------------------------------------------------------------
   // Launch and batch acceptance. A batch reports the bundle issued from the current meta-data,
   // once it has completed (the write-back waiting pool, L348); it covers the scheduled entries.
+  // The meta-data are not valid while a work-ahead split is due.
   // ---------------------------------------------------------------------------------------------
-  logic empty, ln_ok, acc, proc;
-  assign empty      = (cnt_q == '0);
-  assign md_valid_o = ~empty & ~busy_q;
+  logic ln_ok, acc, proc;
+  assign md_valid_o = ~empty & ~busy_q & ~wa_split_o;
   assign ln_ok      = ln_valid_i & empty & ~busy_q & |ln_mask_i;
   assign acc        = rp_valid_i & md_valid_o;   // processing starts in this cycle, from rp_*
   assign proc       = acc | busy_q;              // a batch is being processed
@@ -316,8 +464,10 @@ module simt_ht_stack #(
   logic [D-1:0]      pend_src;
   logic [D*SW-1:0]   eslot_src;
   logic [3*K-1:0]    r_kind;
-  logic [K*PC_W-1:0] r_npc, r_tgt, r_rpc;
+  logic [K*PC_W-1:0] r_npc, r_tgt, r_rpc, r_nrpc;
   logic [K*W-1:0]    r_tmask;
+  logic [K*PRIO_W-1:0] r_prio;
+  logic [K-1:0]      r_wav;
   assign pend_src  = acc ? sched      : pend_q;
   assign eslot_src = acc ? eslot_now  : eslot_q;
   assign r_kind    = acc ? rp_kind_i  : rq_kind_q;
@@ -325,6 +475,9 @@ module simt_ht_stack #(
   assign r_tgt     = acc ? rp_tgt_i   : rq_tgt_q;
   assign r_tmask   = acc ? rp_tmask_i : rq_tmask_q;
   assign r_rpc     = acc ? rp_rpc_i   : rq_rpc_q;
+  assign r_nrpc    = acc ? rp_nrpc_i  : rq_nrpc_q;
+  assign r_prio    = acc ? rp_prio_i  : rq_prio_q;
+  assign r_wav     = acc ? rp_wav_i   : rq_wav_q;
 
   // ---------------------------------------------------------------------------------------------
   // Classification of every pending entry's report (L389: the PDOM update, "two additional
@@ -333,14 +486,18 @@ module simt_ht_stack #(
   //   cls_op : OpRewr, or the structural OpRem / OpIns1 / OpIns2 (pending entries only; the
   //            entries a structural update writes are built once, for the one applied, below);
   //   cls_bad: a refused report, applied as NONE (an unknown kind 5..7; H15: EXIT from a
-  //            non-root entry; H8: SYNC from a non-root entry).
+  //            non-root entry; H8: SYNC from a non-root entry);
+  //   SS (L408): cls_sp, the spatial split (a divergent BR of the unsplit level 0, structural,
+  //            OpIns1 as class); cls_sx, EXIT of a group root (OpRem, its lanes leave level 0);
+  //            cls_sy, SYNC of a group root (OpRem, level 0 takes its PC).
   // ---------------------------------------------------------------------------------------------
   logic [D*EB-1:0] cls_upd;
   logic [2*D-1:0]  cls_op;
-  logic [D-1:0]    cls_st, cls_bad;
+  logic [D-1:0]    cls_st, cls_bad, cls_sp, cls_sx, cls_sy;
 
   always_comb begin
     logic [PC_W-1:0] pc, rpc, npc, tgt, brpc, mpc;
+    logic [XB-1:0]   x;
     logic [W-1:0]    m, tm, t;
     logic            hr, mv, nrem, trem;
     logic [2:0]      kind;
@@ -351,6 +508,7 @@ module simt_ht_stack #(
       m   = st_mask_q[e*W +: W];
       hr  = st_hasr_q[e];
       rpc = st_rpc_q[e*PC_W +: PC_W];
+      x   = {st_nrpc_q[e*PC_W +: PC_W], st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
       // its slot's report
       sl   = eslot_src[e*SW +: SW];
       kind = KNone;
@@ -371,9 +529,12 @@ module simt_ht_stack #(
       nrem = (npc != brpc);   // the not-taken side gets an entry (it is not at the branch's rpc)
       trem = (tgt != brpc);   // the taken side gets an entry
 
-      cls_upd[e*EB +: EB]  = {pc, m, hr, rpc};
+      cls_upd[e*EB +: EB]  = {pc, m, hr, rpc, x};
       cls_op[2*e +: 2]     = OpRewr;
       cls_bad[e]           = 1'b0;
+      cls_sp[e]            = 1'b0;
+      cls_sx[e]            = 1'b0;
+      cls_sy[e]            = 1'b0;
       mv                   = 1'b0;   // ADV-like move to mpc (arrival included)
       mpc                  = npc;
 
@@ -382,9 +543,13 @@ module simt_ht_stack #(
           KNone: ;
           KAdv: mv = 1'b1;
           KSync: begin
-            // SYNC as ADV; from a non-root entry refused (H8)
-            if (hr) cls_bad[e] = 1'b1;
-            else    mv         = 1'b1;
+            // SYNC as ADV; from a non-root entry refused (H8). SS, a group root (e >= 1, hasr 0):
+            // removed, level 0 takes the barrier's PC (L408).
+            if (hr)                cls_bad[e] = 1'b1;
+            else if (SS && e >= 1) begin
+              cls_op[2*e +: 2] = OpRem;
+              cls_sy[e]        = 1'b1;
+            end else               mv         = 1'b1;
           end
           KBr: begin
             if (t == '0) begin                       // uniform: nobody takes it
@@ -394,16 +559,21 @@ module simt_ht_stack #(
               mpc = tgt;
             end else if (tgt == npc) begin           // uniform: both sides at one PC
               mv = 1'b1;
+            end else if (SS && (e == 0) && (cnt_q == DW'(1))) begin
+              // SS, level 0 unsplit: the spatial split (L408: "dividing the threads into smaller
+              // equal sized groups at the first diverging point").
+              cls_op[2*e +: 2] = OpIns1;
+              cls_sp[e]        = 1'b1;
             end else if (hr && (brpc == rpc)) begin
               // Divergent loop back-edge: no reconvergence entry; the remaining side replaces
-              // the entry in place. Both remain: the not-taken side in place, the taken side
-              // inserted above it (structural).
+              // the entry in place (WA fields kept). Both remain: the not-taken side in place,
+              // the taken side inserted above it (structural).
               if (nrem && trem) begin
                 cls_op[2*e +: 2]    = OpIns1;
               end else if (nrem) begin
-                cls_upd[e*EB +: EB] = {npc, m & ~t, hr, rpc};
+                cls_upd[e*EB +: EB] = {npc, m & ~t, hr, rpc, x};
               end else begin
-                cls_upd[e*EB +: EB] = {tgt, t, hr, rpc};
+                cls_upd[e*EB +: EB] = {tgt, t, hr, rpc, x};
               end
             end else begin
               // Divergent: the entry becomes the reconvergence entry; each remaining side is
@@ -412,16 +582,19 @@ module simt_ht_stack #(
             end
           end
           KExit: begin
-            // EXIT: the root only (H15), removed
-            if (hr) cls_bad[e]       = 1'b1;
-            else    cls_op[2*e +: 2] = OpRem;
+            // EXIT: the root only (H15), removed; SS, a group root: its lanes leave level 0
+            if (hr) cls_bad[e] = 1'b1;
+            else begin
+              cls_op[2*e +: 2] = OpRem;
+              cls_sx[e]        = SS && (e >= 1);
+            end
           end
           default: cls_bad[e] = 1'b1;             // unknown kind
         endcase
       end
 
       // ADV (and uniform BR, SYNC): arrival at the entry's rpc removes it (its lanes already
-      // wait in the entry below), else the entry moves on.
+      // wait in the entry below), else the entry moves on (WA fields kept).
       if (mv) begin
         if (hr && (mpc == rpc)) cls_op[2*e +: 2] = OpRem;                    // arrival
         else                    cls_upd[e*EB + EB - PC_W +: PC_W] = mpc;     // pc := mpc
@@ -444,85 +617,161 @@ module simt_ht_stack #(
   assign bad_o[2] = acc & (slot_bad | |cls_bad);
 
   // ---------------------------------------------------------------------------------------------
+  // SS spatial split (L408): for each group g with lanes in level 0, lowest first, a group root
+  // {pc_0, mask_0 & group g, hasr 0, rpc 0} at positions 1, 2, ...: root j is the present group
+  // with j present groups below it (simt_prefix_cnt). It applies only at cnt = 1 (s = 0).
+  // ---------------------------------------------------------------------------------------------
+  localparam int unsigned GCW = $clog2(K + 1);   // simt_prefix_cnt's count width
+  logic [K*EB-1:0] sp_ent;   // root j at [j*EB +: EB]
+  logic [GCW-1:0]  sp_n;     // roots
+  if (SS) begin : g_ss_split
+    logic [K-1:0]         gpres;
+    logic [(K+1)*GCW-1:0] grank;
+    always_comb begin
+      for (int g = 0; g < K; g++)
+        gpres[g] = |(st_mask_q[W-1:0] & (W'({G{1'b1}}) << (g * G)));
+    end
+    simt_prefix_cnt #(.N(K), .IMPL(0)) u_rank (
+      .in_i(gpres), .cnt_o(grank)
+    );
+    assign sp_n = grank[K*GCW +: GCW];
+    always_comb begin
+      sp_ent = '0;
+      for (int j = 0; j < K; j++)
+        for (int g = 0; g < K; g++)
+          if (gpres[g] && (int'(grank[g*GCW +: GCW]) == j))
+            sp_ent[j*EB +: EB] = sp_ent[j*EB +: EB] |
+                                 {st_pc_q[PC_W-1:0], st_mask_q[W-1:0] & (W'({G{1'b1}}) << (g * G)),
+                                  1'b0, {PC_W{1'b0}}, {XB{1'b0}}};
+    end
+  end else begin : g_no_ss_split
+    assign sp_ent = '0;
+    assign sp_n   = '0;
+  end
+
+  // ---------------------------------------------------------------------------------------------
   // Next state (H16: every pending non-structural update plus the highest pending structural
   // one per cycle; H3: that one may lie anywhere in the stack. The entries above it, none of
   // them pending any more, shift up or down; pend and eslot are indexed by position and never
-  // shift, and the pending entries below keep their positions).
+  // shift, and the pending entries below keep their positions). A due work-ahead split (no batch
+  // in that cycle) takes the structural update's place: R is rewritten as E1 and E2, E3 inserted
+  // above it (OpIns2), or, in the special case, as E2 with E3 above it (OpIns1).
   // ---------------------------------------------------------------------------------------------
-  logic [D-1:0]    s_oh;      // the highest pending structural entry s, one-hot
+  logic [D-1:0]    s_oh;      // the structural entry s (or the split candidate), one-hot
   logic            s_any;
   logic [EW-1:0]   s_idx;
   logic [1:0]      s_op;
-  logic [EB-1:0]   s_x0, s_a, s_b;   // s's entry in place, the inserted entries (A lower)
+  logic            s_sp, s_sx, s_sy;  // SS: s is the spatial split, a group EXIT, a group SYNC
+  logic [EB-1:0]   s_x0, s_a, s_b;    // s's entry in place, the inserted entries (A lower)
   logic [D*EB-1:0] nxt;
 
   always_comb begin
     logic            hi;      // a structural entry lies above
+    logic [D-1:0]    b_oh;    // the batch's highest structural entry
     int unsigned     ins;     // entries inserted by the structural update
-    logic [EB-PC_W-1:0] se;   // entry s without its pc (not needed): {mask, hasr, rpc}
+    logic [EB-1:0]   se;      // entry s
     logic [EB-1:0]   ent;     // the new entry at position j
     logic [SW-1:0]   sl;
-    logic [PC_W-1:0] rpc, npc, tgt, brpc;
-    logic [W-1:0]    m, tm, t;
-    logic            hr;
+    logic [PC_W-1:0] pc, rpc, npc, tgt, brpc, xn;
+    logic [PRIO_W-1:0] xp;
+    logic            xw;
+    logic [XB-1:0]   bx;      // the branch's WA descriptor (0 unless WA)
+    logic [W-1:0]    m, tm, t, sab, wt, lb, m0;
+    logic            hr, wa_sc;
 
     // Highest structural entry: a running OR from the top.
     hi = 1'b0;
     for (int e = D - 1; e >= 0; e--) begin
-      s_oh[e] = cls_st[e] & ~hi;
+      b_oh[e] = cls_st[e] & ~hi;
       hi      = hi | cls_st[e];
     end
-    s_any = hi;
+    s_oh  = wa_split_o ? wa_oh : b_oh;   // no batch is processed while a split is due
+    s_any = hi | wa_split_o;
 
-    // Entry s, its class and its slot (one-hot AND-OR), then its slot's report.
+    // Entry s, its class and its slot (one-hot AND-OR), then its slot's report; WA: above(s).
     s_idx = '0;
     s_op  = OpRewr;
+    s_sp  = 1'b0;
+    s_sx  = 1'b0;
+    s_sy  = 1'b0;
     se    = '0;
     sl    = '0;
+    sab   = '0;
     for (int e = 0; e < D; e++) begin
       if (s_oh[e]) begin
         s_idx = s_idx | EW'(e);
         s_op  = s_op  | cls_op[2*e +: 2];
-        se    = se    | {st_mask_q[e*W +: W], st_hasr_q[e], st_rpc_q[e*PC_W +: PC_W]};
+        s_sp  = s_sp  | cls_sp[e];
+        s_sx  = s_sx  | cls_sx[e];
+        s_sy  = s_sy  | cls_sy[e];
+        se    = se    | {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
+                         st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
+                         st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
         sl    = sl    | eslot_src[e*SW +: SW];
+        if (WA) sab = sab | above[e*W +: W];
       end
     end
-    {m, hr, rpc} = se;
+    {pc, m, hr, rpc, xn, xp, xw} = se;
     npc  = '0;
     tgt  = '0;
     tm   = '0;
     brpc = '0;
+    bx   = '0;
     for (int k = 0; k < K; k++) begin
       if (sl == SW'(k)) begin
         npc  = r_npc[k*PC_W +: PC_W];
         tgt  = r_tgt[k*PC_W +: PC_W];
         tm   = r_tmask[k*W +: W];
         brpc = r_rpc[k*PC_W +: PC_W];
+        if (WA) bx = {r_nrpc[k*PC_W +: PC_W], r_prio[k*PRIO_W +: PRIO_W], r_wav[k]};
       end
     end
     t = tm & m;
 
     // The entries a divergent BR writes (OpIns1, OpIns2; unused for OpRem), as classified above:
     //   loop back-edge (hasr and rpc == rpc_e), both sides remain: the not-taken side {npc,
-    //     mask & ~t} in place (hasr, rpc kept), the taken side {tgt, t, 1, rpc} above it;
+    //     mask & ~t} in place (hasr, rpc, WA fields kept), the taken side {tgt, t, 1, rpc} above;
     //   otherwise: the reconvergence entry in place (pc := the branch's rpc; mask, hasr, rpc
-    //     kept), then the remaining sides {pc, side, 1, rpc}, not-taken lower, taken on top
-    //     (H4); a side at the branch's rpc gets no entry.
-    if (hr && (brpc == rpc)) begin
-      s_x0 = {npc, m & ~t, hr, rpc};
-      s_a  = {tgt, t, 1'b1, brpc};
+    //     kept; WA: the branch's descriptor of that PDOM point, H7), then the remaining sides
+    //     {pc, side, 1, rpc}, not-taken lower, taken on top (H4); a side at the branch's rpc gets
+    //     no entry. Inserted entries carry WA fields 0.
+    // A work-ahead split of R = s (H6: bottom to top), wait = lanes arrived, left = the others:
+    //   E1 {nrpc_R, mask_R, hasr_R, rpc_R} (L396: "for the next PDOM to reconverge all threads
+    //   back together"), E2 {pc_R, wait, 1, nrpc_R} (L398: the threads allowed to work ahead),
+    //   E3 {pc_R, left, 1, nrpc_R, R's WA fields} (L398: "the original PDOM stack entry except
+    //   the active thread mask is reduced"); special case hasr_R and nrpc_R == rpc_R: no E1.
+    wt    = m & ~sab;
+    lb    = m & sab;
+    wa_sc = hr && (xn == rpc);
+    s_b   = {tgt, t, 1'b1, brpc, {XB{1'b0}}};
+    if (WA && wa_split_o) begin
+      s_op = wa_sc ? OpIns1 : OpIns2;
+      s_x0 = wa_sc ? {pc, wt, 1'b1, rpc, {XB{1'b0}}} : {xn, m, hr, rpc, {XB{1'b0}}};
+      s_a  = wa_sc ? {pc, lb, 1'b1, xn, xn, xp, xw}  : {pc, wt, 1'b1, xn, {XB{1'b0}}};
+      s_b  = {pc, lb, 1'b1, xn, xn, xp, xw};
+    end else if (hr && (brpc == rpc)) begin
+      s_x0 = {npc, m & ~t, hr, rpc, xn, xp, xw};
+      s_a  = {tgt, t, 1'b1, brpc, {XB{1'b0}}};
     end else begin
-      s_x0 = {brpc, m, hr, rpc};
-      s_a  = (npc != brpc) ? {npc, m & ~t, 1'b1, brpc} : {tgt, t, 1'b1, brpc};
+      s_x0 = {brpc, m, hr, rpc, bx};
+      s_a  = (npc != brpc) ? {npc, m & ~t, 1'b1, brpc, {XB{1'b0}}} : {tgt, t, 1'b1, brpc, {XB{1'b0}}};
     end
-    s_b = {tgt, t, 1'b1, brpc};
-    ins = (s_op == OpIns2) ? 2 : ((s_op == OpIns1) ? 1 : 0);
+    if (s_sp) ins = int'(sp_n);
+    else      ins = (s_op == OpIns2) ? 2 : ((s_op == OpIns1) ? 1 : 0);
 
-    // Capacity: an insertion must fit in D entries; otherwise nothing changes (full_o).
+    // Capacity: an insertion must fit in D entries; otherwise nothing changes (full_o). (The
+    // spatial split always fits: D >= K+1. A due work-ahead split has two free entries.)
     full_o = proc & s_any & (int'(cnt_q) + ins > D);
+
+    // SS, a group root s leaves (s >= 1, so level 0 below it keeps its place): EXIT takes its
+    // lanes out of level 0 (m0; none left: level 0 is removed too), SYNC gives level 0 its PC
+    // (L408: "the stack entry at level 0 has the PC for the synchronization point").
+    m0 = cls_upd[EB - PC_W - W +: W] & ~m;
 
     // The new stack: below the structural entry s every entry keeps its position; s and above
     // are rebuilt (entries beyond the top are zero, and so is every shifted-in entry >= cnt).
+    // The spatial split (s = 0, cnt = 1: every entry above level 0 is zero) keeps level 0 and
+    // puts the group roots at 1 .. sp_n (D >= K+1).
     for (int j = 0; j < D; j++) begin
       if (!s_any || (j < int'(s_idx))) begin
         ent = cls_upd[j*EB +: EB];
@@ -539,6 +788,13 @@ module simt_ht_stack #(
       end else begin
         ent = (j >= 1) ? cls_upd[(j-1)*EB +: EB] : '0;   // j >= s + 2
       end
+      if (SS && (j == 0)) begin
+        if (s_sp) ent = cls_upd[0 +: EB];
+        if (s_sx) ent[EB - PC_W - W +: W] = m0;
+        if (s_sx && (m0 == '0)) ent = '0;
+        if (s_sy) ent[EB - PC_W +: PC_W] = pc;
+      end
+      if (SS && s_sp && (j >= 1)) ent = ((j >= 1) && (j <= KS)) ? sp_ent[(j-1)*EB +: EB] : '0;
       nxt[j*EB +: EB] = ent;
     end
 
@@ -548,6 +804,9 @@ module simt_ht_stack #(
     st_mask_d  = st_mask_q;
     st_hasr_d  = st_hasr_q;
     st_rpc_d   = st_rpc_q;
+    st_nrpc_d  = st_nrpc_q;
+    st_prio_d  = st_prio_q;
+    st_wav_d   = st_wav_q;
     pend_d     = pend_q;
     eslot_d    = eslot_q;
     rq_kind_d  = rq_kind_q;
@@ -555,20 +814,28 @@ module simt_ht_stack #(
     rq_tgt_d   = rq_tgt_q;
     rq_tmask_d = rq_tmask_q;
     rq_rpc_d   = rq_rpc_q;
+    rq_nrpc_d  = rq_nrpc_q;
+    rq_prio_d  = rq_prio_q;
+    rq_wav_d   = rq_wav_q;
 
     if (ln_ok) begin
       // LAUNCH: [{ln_pc, ln_mask, hasr 0, rpc 0}]
       cnt_d = DW'(1);
       for (int j = 0; j < D; j++) begin
-        st_pc_d[j*PC_W +: PC_W]  = (j == 0) ? ln_pc_i   : '0;
-        st_mask_d[j*W +: W]      = (j == 0) ? ln_mask_i : '0;
-        st_hasr_d[j]             = 1'b0;
-        st_rpc_d[j*PC_W +: PC_W] = '0;
+        st_pc_d[j*PC_W +: PC_W]       = (j == 0) ? ln_pc_i   : '0;
+        st_mask_d[j*W +: W]           = (j == 0) ? ln_mask_i : '0;
+        st_hasr_d[j]                  = 1'b0;
+        st_rpc_d[j*PC_W +: PC_W]      = '0;
+        st_nrpc_d[j*PC_W +: PC_W]     = '0;
+        st_prio_d[j*PRIO_W +: PRIO_W] = '0;
+        st_wav_d[j]                   = 1'b0;
       end
     end
 
     if (acc) begin
       // Acceptance: latch the batch (eslot is written only here), every scheduled entry pending.
+      // (SS: the group roots of a spatial split, made pending below, read eslot 0 from here: at
+      // cnt = 1 only level 0 is scheduled.)
       pend_d     = sched;
       eslot_d    = eslot_now;
       rq_kind_d  = rp_kind_i;
@@ -576,18 +843,35 @@ module simt_ht_stack #(
       rq_tgt_d   = rp_tgt_i;
       rq_tmask_d = rp_tmask_i;
       rq_rpc_d   = rp_rpc_i;
+      rq_nrpc_d  = rp_nrpc_i;
+      rq_prio_d  = rp_prio_i;
+      rq_wav_d   = rp_wav_i;
     end
 
-    if (proc && !full_o) begin
-      // Apply: the processed entries (every non-structural one, and s) leave pend.
+    if ((proc && !full_o) || wa_split_o) begin
+      // Apply: the processed entries (every non-structural one, and s) leave pend; the group
+      // roots of a spatial split, all above s = 0, become pending with the batch's BR.
       pend_d = pend_src & cls_st & ~s_oh;
+      for (int j = 1; j <= KS; j++)
+        if (s_sp && (j <= int'(sp_n))) pend_d[j] = 1'b1;
       cnt_d  = DW'(int'(cnt_q) + ins - ((s_any && (s_op == OpRem)) ? 1 : 0));
+      if (SS && s_sx && (m0 == '0)) cnt_d = '0;   // the last group exited: the stack is empty
       for (int j = 0; j < D; j++) begin
-        {st_pc_d[j*PC_W +: PC_W], st_mask_d[j*W +: W], st_hasr_d[j],
-         st_rpc_d[j*PC_W +: PC_W]} = nxt[j*EB +: EB];
+        {st_pc_d[j*PC_W +: PC_W], st_mask_d[j*W +: W], st_hasr_d[j], st_rpc_d[j*PC_W +: PC_W],
+         st_nrpc_d[j*PC_W +: PC_W], st_prio_d[j*PRIO_W +: PRIO_W], st_wav_d[j]} = nxt[j*EB +: EB];
       end
     end
     busy_d = |pend_d;
+
+    // The WA fields are constant 0 under the other policies (their flops are removed).
+    if (!WA) begin
+      st_nrpc_d = '0;
+      st_prio_d = '0;
+      st_wav_d  = '0;
+      rq_nrpc_d = '0;
+      rq_prio_d = '0;
+      rq_wav_d  = '0;
+    end
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -599,6 +883,9 @@ module simt_ht_stack #(
   assign st_mask_o  = st_mask_q;
   assign st_hasr_o  = st_hasr_q;
   assign st_rpc_o   = st_rpc_q;
+  assign st_nrpc_o  = st_nrpc_q;
+  assign st_prio_o  = st_prio_q;
+  assign st_wav_o   = st_wav_q;
   assign pend_o     = pend_q;
   assign eslot_o    = eslot_q;
   assign rq_kind_o  = rq_kind_q;
@@ -606,5 +893,8 @@ module simt_ht_stack #(
   assign rq_tgt_o   = rq_tgt_q;
   assign rq_tmask_o = rq_tmask_q;
   assign rq_rpc_o   = rq_rpc_q;
+  assign rq_nrpc_o  = rq_nrpc_q;
+  assign rq_prio_o  = rq_prio_q;
+  assign rq_wav_o   = rq_wav_q;
 endmodule
 `default_nettype wire
