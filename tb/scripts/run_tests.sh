@@ -7,6 +7,10 @@
 # in the output: bad input must be refused clearly), or 'fail:TEXT' (exit 1 and TEXT: the
 # harness must notice a planted mismatch). '$SEED' in a command is replaced by SEED (default 1;
 # 'random' draws one per test). Logs: build/test/NAME.log. Ends with "N passed, N failed".
+#
+# Tests run TEST_JOBS at a time (default: the number of cores), in list order; a test whose command
+# runs make (it may rebuild shared outputs) runs alone, after the ones before it have finished.
+# Progress lines come in the order tests finish; build/test/results.md is in list order.
 set -u
 list=$1
 seed_arg=${2:-1}
@@ -14,17 +18,20 @@ bin=build/bin
 logdir=build/test
 mkdir -p "$logdir"
 export PATH="$PWD/$bin:$PATH"
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
 
 # shellcheck disable=SC2086 # the list of files is space-separated
 mapfile -t lines < <(cat $list | grep -v '^[[:space:]]*\(#\|$\)')
 total=${#lines[@]}
-pass=0 fail=0 n=0
-failed=()
 t_all=$(date +%s)
 results=$logdir/results.md
-{ echo "| test | result | time (s) | last line |"; echo "|---|---|---|---|"; } > "$results"
-for line in "${lines[@]}"; do
-  n=$((n + 1))
+rdir=$logdir/.results
+rm -rf "$rdir" && mkdir -p "$rdir"
+
+# One test: writes $rdir/N (ok name seconds rc expect) and prints its progress line.
+run_one() {
+  local n=$1 line=$2 name expect cmd seed log t0 rc dt ok summary
   IFS='|' read -r name expect cmd <<<"$line"
   name=$(echo $name); expect=$(echo "$expect" | sed 's/^ *//; s/ *$//')
   seed=$seed_arg
@@ -44,18 +51,45 @@ for line in "${lines[@]}"; do
     *) echo "test $name: unknown expectation '$expect'" >&2 ;;
   esac
   summary=$(tail -n 1 "$log")
-  printf '| %s | %s | %s | %s |\n' "$name" "$([ $ok -eq 1 ] && echo PASS || echo "**FAIL**")" "$dt" "${summary//|/\\|}" >> "$results"
+  printf '| %s | %s | %s | %s |\n' "$name" "$([ $ok -eq 1 ] && echo PASS || echo "**FAIL**")" "$dt" \
+    "${summary//|/\\|}" > "$rdir/$n.md"
+  echo "$ok $name" > "$rdir/$n"
   if [ $ok -eq 1 ]; then
-    pass=$((pass + 1))
     printf '[%d/%d] PASS %-28s %4ss  %s\n' "$n" "$total" "$name" "$dt" "$summary"
   else
-    fail=$((fail + 1))
-    failed+=("$name")
-    printf '[%d/%d] FAIL %-28s %4ss  exit %d, expected %s; log %s\n' "$n" "$total" "$name" "$dt" "$rc" "$expect" "$log"
-    grep -m 5 -E 'MISMATCH|EXPECTATION|error' "$log" | sed 's/^/      /'
+    { printf '[%d/%d] FAIL %-28s %4ss  exit %d, expected %s; log %s\n' "$n" "$total" "$name" "$dt" "$rc" "$expect" "$log"
+      grep -m 5 -E 'MISMATCH|EXPECTATION|error' "$log" | sed 's/^/      /'; }
   fi
+}
+
+running=0
+n=0
+for line in "${lines[@]}"; do
+  n=$((n + 1))
+  cmd=${line#*|}; cmd=${cmd#*|}
+  if [[ $cmd =~ (^|[^[:alnum:]_-])make[[:space:]] ]]; then
+    wait; running=0           # a test that runs make runs alone
+    run_one "$n" "$line"
+    continue
+  fi
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n; running=$((running - 1))
+  fi
+  run_one "$n" "$line" &
+  running=$((running + 1))
 done
-echo "test time: $(( $(date +%s) - t_all )) s; logs in $logdir/"
+wait
+
+pass=0 fail=0
+failed=()
+{ echo "| test | result | time (s) | last line |"; echo "|---|---|---|---|"; } > "$results"
+for i in $(seq 1 "$total"); do
+  cat "$rdir/$i.md" >> "$results" 2>/dev/null || echo "| test $i | **FAIL** | | no result |" >> "$results"
+  read -r ok name < "$rdir/$i" 2>/dev/null || { ok=0; name="test-$i"; }
+  if [ "$ok" = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); failed+=("$name"); fi
+done
+rm -rf "$rdir"
+echo "test time: $(( $(date +%s) - t_all )) s ($jobs at a time); logs in $logdir/"
 [ $fail -eq 0 ] || echo "failed: ${failed[*]}"
 echo "$pass passed, $fail failed"
 echo "**$pass passed, $fail failed** (seed $seed_arg)" >> "$results"

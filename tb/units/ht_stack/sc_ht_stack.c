@@ -251,6 +251,12 @@ static void check_md(sc_run *r, const simt_ht_stack_cfg *c, const simt_ht_stack_
         sc_expect_fail(r, "lanes of the top entry are not scheduled");
 }
 
+/* The no-stall depth of the policy (contract "Sizing"). */
+static unsigned nostall_d(const simt_ht_stack_cfg *c)
+{
+    return c->policy == SIMT_HT_WA ? 3 * c->w - 2 : c->policy == SIMT_HT_SS ? 2 * c->w - c->k + 1 : 2 * c->w - 1;
+}
+
 /* ---- random operations ---- */
 
 typedef struct {
@@ -332,8 +338,6 @@ static int ops_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *
             in->rp_nrpc[k] = sc_chance(g, 20) && E->hasr ? E->rpc : pick_pc(og);
             in->rp_prio[k] = (unsigned)sc_below(g, 1u << c->prio_w);
             in->rp_wav[k] = sc_chance(g, 70);
-            if (sc_chance(g, 3)) /* out-of-range bits, masked by the unit */
-                in->rp_prio[k] |= 1u << c->prio_w, in->rp_wav[k] |= 2;
         }
     }
     return 0;
@@ -444,10 +448,10 @@ static void ht_run(sc_run *r)
     if (!o->trace_in && !r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
         struct { const char *n; uint64_t v; int need; } pts[] = {
             {"launches", cv.launches, 1}, {"arrivals", cv.arrivals, 1}, {"divergent branches", cv.br_div, 1},
-            {"back-edges", cv.backedges, 1}, {"exits", cv.exits, 1}, {"syncs", cv.syncs, 1},
+            {"back-edges", cv.backedges, c->policy != SIMT_HT_SS || c->w / c->k >= 4}, /* (2-lane groups cannot) */ {"exits", cv.exits, 1}, {"syncs", cv.syncs, 1},
             {"refused launches", cv.bad[0], 1}, {"refused batches", cv.bad[1], 1}, {"refused reports", cv.bad[2], 1},
             {"multi-cycle batches", cv.busy_cycles, c->k >= 2 && c->policy >= 1},
-            {"capacity stalls", cv.fulls, c->d < 2 * c->w - 1},
+            {"capacity stalls", cv.fulls, c->d < nostall_d(c)},
             {"bundles of two or more slots", cv.max_slots >= 2, c->k >= 2 && c->policy >= 1},
             {"merged slots", cv.merged, c->merge && c->k >= 2 && c->policy >= 1},
             {"work-ahead splits", ls.wa_splits, c->policy == SIMT_HT_WA && c->k >= 2},
