@@ -8,8 +8,11 @@
 # harness must notice a planted mismatch). '$SEED' in a command is replaced by SEED (default 1;
 # 'random' draws one per test). Logs: build/test/NAME.log. Ends with "N passed, N failed".
 #
-# Tests run TEST_JOBS at a time (default: the number of cores), in list order; a test whose command
-# runs make (it may rebuild shared outputs) runs alone, after the ones before it have finished.
+# Tests run TEST_JOBS at a time (default: the number of cores), in list order. Tests whose command
+# runs make never run two at a time: they take one job slot in turn (the make lane), beside the
+# others. (Make runs are serialised because two makes in one tree race on shared outputs; a
+# test's make finds everything up to date when make test has built simtcheck first, so it does
+# not rebuild what a running simtcheck test uses. Run the lists after building, as make test does.)
 # Progress lines come in the order tests finish; build/test/results.md is in list order.
 set -u
 list=$1
@@ -62,16 +65,25 @@ run_one() {
   fi
 }
 
+# The make lane: the tests that run make, one after another, in one background job.
+make_lane() {
+  local i
+  for i in "${make_idx[@]}"; do run_one "$i" "${lines[$((i - 1))]}"; done
+}
+make_idx=()
+for i in $(seq 1 "$total"); do
+  cmd=${lines[$((i - 1))]#*|}; cmd=${cmd#*|}
+  [[ $cmd =~ (^|[^[:alnum:]_-])make[[:space:]] ]] && make_idx+=("$i")
+done
 running=0
+if [ ${#make_idx[@]} -gt 0 ]; then
+  make_lane &
+  running=1
+fi
 n=0
 for line in "${lines[@]}"; do
   n=$((n + 1))
-  cmd=${line#*|}; cmd=${cmd#*|}
-  if [[ $cmd =~ (^|[^[:alnum:]_-])make[[:space:]] ]]; then
-    wait; running=0           # a test that runs make runs alone
-    run_one "$n" "$line"
-    continue
-  fi
+  [[ " ${make_idx[*]} " == *" $n "* ]] && continue
   if [ "$running" -ge "$jobs" ]; then
     wait -n; running=$((running - 1))
   fi
