@@ -25,6 +25,12 @@
 #   m_slot_bad       a report for a slot that is not valid is not refused (bad_o[2])
 #   m_taken_npc      a uniform taken BR (t = mask) moves the entry to npc, not tgt
 #   m_sel_plus1      a leader's slot is one more than the number of leaders above it
+#   m_wa_move        WA: the split's E2 (the work-ahead lanes) gets the next PDOM point as its
+#                    PC instead of R's: the split moves lanes (@prove_wa)
+#   m_wa_e3_mask     WA: the split's E3 keeps all of R's lanes, not the left-behind ones (@prove_wa)
+#   m_wa_room        WA: a split needs one free entry instead of two (@prove_wa_d7, D = 7)
+#   m_ss_slot        SS: group g's top entry goes to slot K-1-g (@prove_ss)
+#   m_ss_grp_root    SS: the spatial split's group roots take level 0's whole mask (@prove_ss)
 # Run from the repository root; prints one line per mutant. Uses one core (-j 1).
 set -u
 source "$(dirname "$0")/../mutate_lib.sh"
@@ -65,6 +71,20 @@ muts = {
   'm_taken_npc':    [("mpc = tgt;", "mpc = npc;", 1)],
   'm_sel_plus1':    [("eslot_now[e*SW +: SW] = SW'(lab[e*DW +: DW]);",
                       "eslot_now[e*SW +: SW] = SW'(lab[e*DW +: DW] + 1);", 1)],
+  'm_wa_move@prove_wa':
+                    [("s_a  = wa_sc ? {pc, lb, 1'b1, xn, xn, xp, xw}  : {pc, wt, 1'b1, xn, {XB{1'b0}}};",
+                      "s_a  = wa_sc ? {pc, lb, 1'b1, xn, xn, xp, xw}  : {xn, wt, 1'b1, xn, {XB{1'b0}}};", 1)],
+  'm_wa_e3_mask@prove_wa':
+                    [("s_b  = {pc, lb, 1'b1, xn, xn, xp, xw};",
+                      "s_b  = {pc, m, 1'b1, xn, xn, xp, xw};", 1)],
+  'm_wa_room@prove_wa_d7':
+                    [("(int'(cnt_q) + 2 <= int'(D))", "(int'(cnt_q) + 1 <= int'(D))", 1)],
+  'm_ss_slot@prove_ss':
+                    [("eslot_now[e*SW +: SW]     = eslot_now[e*SW +: SW] | SW'(g);",
+                      "eslot_now[e*SW +: SW]     = eslot_now[e*SW +: SW] | SW'(K - 1 - g);", 1)],
+  'm_ss_grp_root@prove_ss':
+                    [("{st_pc_q[PC_W-1:0], st_mask_q[W-1:0] & (W'({G{1'b1}}) << (g * G)),",
+                      "{st_pc_q[PC_W-1:0], st_mask_q[W-1:0],", 1)],
 }
 cfg = sby
 for a, b in (("prove: mode prove", "prove: mode bmc"), ("prove: depth 2", "prove: depth 6")):

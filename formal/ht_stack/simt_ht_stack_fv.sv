@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// simt_ht_stack_fv: formal wrapper for simt_ht_stack, POLICY 0 (PDOM) and 1 (PAR, Algorithm 1
-// corrected), MERGE 0 and 1 (docs/units/ht_stack.md, issue 13; Steffen 2012 §4.2, Algorithm 1;
-// steffen-units.md §B3, §B4.9 P1-P9, §B4.10).
+// simt_ht_stack_fv: formal wrapper for simt_ht_stack, every POLICY: 0 (PDOM), 1 (PAR, Algorithm 1
+// corrected), 2 (WA, work-ahead), 3 (SS, spatial subdivision), MERGE 0 and 1
+// (docs/units/ht_stack.md, issue 13; Steffen 2012 §4.2, Algorithm 1; steffen-units.md §B3,
+// §B4.9 P1-P9, §B4.10). The contract checks (CONTRACT) are for POLICY 0 and 1; WA and SS get
+// the structural properties (P1-P3, P6-P9, no stall), their next state is checked in lock step
+// with the C model by simtcheck.
 //
 // Every DUT input is a free input of this wrapper: the only assumption is a reset in the first
 // cycle (reset may be asserted again at any later cycle). No protocol assumption: launches of a
@@ -17,8 +20,9 @@
 // no ghost state but the registered reference next state (CONTRACT).
 //
 // Notation: cnt = cnt_o, entry e valid iff e < cnt, top = cnt-1, above(e) = OR of the masks of
-// the entries above e, KE = 1 (POLICY 0) or K (POLICY 1); "acc" = a batch accepted this cycle
-// (rp_valid_i and md_valid_o), "proc" = a batch processed this cycle (acc or busy).
+// the entries above e, KE = 1 (POLICY 0) or K (POLICY 1-3); "acc" = a batch accepted this cycle
+// (rp_valid_i and md_valid_o), "proc" = a batch processed this cycle (acc or busy); G = W/K, the
+// SS group size.
 //
 // Properties (PROPS = 1), named after steffen-units.md §B4.9:
 //  P1 a_p1_sel    every active lane selects a valid slot (sel < KE, slot_v[sel]) whose PC is the
@@ -27,41 +31,54 @@
 //     a_p1_slot   every valid slot has at least one active lane selecting it (the slots' lane
 //                 sets are disjoint by the encoding: one sel per lane)
 //  P2 a_p2        stack not empty and not busy: slot 0 is valid with the top entry's PC, and
-//                 every lane of the top entry is active with sel 0
+//                 every lane of the top entry is active with sel 0 (SS: every lane of the top
+//                 entry active; its slot is its group's, a_p7_sel)
 //  P3 a_p3_order  for valid i < j: mask_j subset of mask_i, or disjoint (PDOM order)
 //     a_p3_zero   entries >= cnt are all zero (pc, mask, hasr, rpc and the WA fields)
 //     a_p3_nz     every valid entry has a non-zero mask
-//     a_p3_hasr   hasr = 0 exactly for entry 0 (valid entries); the root's rpc is 0
+//     a_p3_hasr   hasr = 0 exactly for entry 0 (valid entries; SS: entry 0 has hasr = 0, group
+//                 roots too, a_ss_root); the root's rpc is 0
 //     a_p3_cnt    cnt <= D
-//  P4 a_p4_slot, a_p4_lane  the RTL's meta-data (slot_v, slot_pc, lane_act, lane_sel) equal those
+//  P4 a_p4_slot, a_p4_lane  (POLICY 0-2) the RTL's meta-data (slot_v, slot_pc, lane_act, lane_sel) equal those
 //                 of the loop reference below: corrected Algorithm 1 exactly as the contract's
 //                 pseudo-code (a scan from the top with a scheduled mask, MERGE joining a slot of
 //                 equal PC), on the registered stack, in every cycle (busy or not)
-//     a_p4_batch  the batch latches the reference's schedule: after an acceptance, eslot_o =
+//     a_p4_batch  (POLICY 0-2) the batch latches the reference's schedule: after an acceptance, eslot_o =
 //                 the reference slot of every entry (0 when not scheduled); after an acceptance
 //                 that stalls (full_o), pend_o = the reference's scheduled entries
 //  P8 a_p8        a capacity stall (full_o) leaves cnt and every entry unchanged next cycle,
 //                 and the batch pending (busy next cycle)
 //  P9 a_p9        the root's mask = the OR of all masks (every live lane)
-//     a_nostall   D >= 2W-1: full_o never rises (§B4.10)
+//     a_nostall   D at least the policy's no-stall depth: full_o never rises (§B4.10; 2W-1, WA
+//                 3W-2, SS 2W-K+1)
+//  P6 a_p6        WA: across a work-ahead split every lane's PC (the topmost entry holding it)
+//                 and the live lanes are unchanged, cnt grows by 1 or 2, no batch is pending;
+//     a_p6_slot   a split happens only with a free slot, no batch pending, a non-empty stack
+//  P7 a_p7_grp    SS: every entry above level 0 holds lanes of one group only
+//     a_p7_sel    SS: every active lane selects its own group's slot (slot 0 while cnt = 1)
+//     a_wa_only   wa_split_o only under WA
 //     a_bad       bad_o exactly as the contract: [0] a launch unless the stack is empty, not
 //                 busy and ln_mask != 0; [1] a batch unless md_valid; [2] an accepted batch with
 //                 an unknown kind (5-7) for a scheduled entry, EXIT/SYNC for a scheduled entry
 //                 with hasr = 1, or a kind other than NONE for a slot that is not valid
-//     a_md        md_valid_o = stack not empty and not busy
-//     a_idle      no launch taken, no batch accepted and not busy (so every refused launch
-//                 or batch that meets no other operation): the whole state is unchanged
+//     a_md        md_valid_o = stack not empty, not busy and no work-ahead split due
+//     a_idle      no launch taken, no batch accepted, not busy, no split (so every refused
+//                 launch or batch that meets no other operation): the whole state is unchanged
 //     a_refused   an accepted batch whose reports are all NONE or refused changes no entry
 //                 and cnt, and ends in its cycle (busy 0 next cycle): refused = applied as NONE
 //     a_reset     the state after a reset cycle is all zero
 //  Strengthening invariants (true, needed by k-induction):
 //     a_distinct  the masks of valid entries are pairwise distinct (with P3: every entry that
 //                 is not a leaf has two children or more, counting its arrived lanes as one;
-//                 this is what bounds the stack at 2W-1 entries)
+//                 this is what bounds the stack at 2W-1 entries). Not under WA (a split's E3
+//                 may have one child with its own mask); SS: level 0 may equal a group root
+//     a_ss_root   SS: an entry e >= 1 with hasr = 0 is its group's root (mask = level 0's lanes
+//                 of the group, rpc 0, the only root of the group); one with hasr = 1 lies
+//                 above a root holding all its lanes
 //     a_busy      busy_o = |pend_o; pend_o only for valid entries
 //     a_pend_leaf a pending entry is runnable (mask & above = 0): a leaf of the PDOM tree
 //     a_eslot     eslot < KE for every entry (POLICY 0: all 0)
-//     a_wa0       the work-ahead fields (st_nrpc/prio/wav, rq_nrpc/prio/wav) are 0
+//     a_wa0       POLICY 0, 1, 3: the work-ahead fields (st_nrpc/prio/wav, rq_*) are 0
 //
 // Contract checks (CONTRACT = 1): a_next, the whole next state (cnt, every entry, busy, pend,
 // eslot, rq_*) equals a reference computed here from the contract's text: per pending entry the
@@ -74,8 +91,10 @@
 // Covers (COVERS = 1): c_two_slot (an accepted bundle with two valid slots), c_all_slots (K
 // valid slots), c_div_nontop (a divergent BR applied to an entry that is not the top one),
 // c_merge (MERGE: two entries share a slot in an accepted bundle), c_busy2 (a batch that takes
-// three cycles or more), c_full (D < 2W-1: full_o), c_arrival, c_backedge (a divergent loop
-// back-edge with both sides), c_exit (the warp completes), c_bad2 (a refused report).
+// three cycles or more), c_full (D below the no-stall depth: full_o), c_arrival, c_backedge (a
+// divergent loop back-edge with both sides), c_exit (the warp completes), c_bad2 (a refused
+// report); WA: c_wa_split, c_wa_split2 (a split right after a batch); SS: c_ss_split (the warp
+// splits into groups), c_ss_resplit (it splits again after returning to level 0 alone).
 `default_nettype none
 module simt_ht_stack_fv #(
   parameter int unsigned W        = 4,
@@ -90,9 +109,13 @@ module simt_ht_stack_fv #(
   parameter bit          STEPS    = 1'b1,   // the step checks (P4 batch, P8, refusals, idle)
   parameter bit          CONTRACT = 1'b1,
   parameter bit          COVERS   = 1'b1,
+  parameter bit          NOSTALL_CHK = 1'b1,   // a_nostall (WA: no inductive invariant for it yet)
   localparam int unsigned SW = (K > 1) ? $clog2(K) : 1,
   localparam int unsigned DW = $clog2(D + 1),
   localparam int unsigned KE = (POLICY == 0) ? 1 : K,
+  localparam bit          WA = (POLICY == 2),
+  localparam bit          SS = (POLICY == 3),
+  localparam int unsigned G  = W / K,                      // SS group size
   localparam int unsigned EB = 2 * PC_W + W + 1          // an entry {pc, mask, hasr, rpc}
 ) (
   input wire logic                clk_i,
@@ -111,7 +134,7 @@ module simt_ht_stack_fv #(
   input wire logic [K-1:0]        rp_wav_i
 );
   logic [2:0]          bad_o;
-  logic                full_o, busy_o, md_valid_o;
+  logic                full_o, busy_o, md_valid_o, wa_split_o;
   logic [K-1:0]        slot_v_o;
   logic [K*PC_W-1:0]   slot_pc_o;
   logic [W-1:0]        lane_act_o;
@@ -136,6 +159,7 @@ module simt_ht_stack_fv #(
     .rp_tmask_i(rp_tmask_i), .rp_rpc_i(rp_rpc_i), .rp_nrpc_i(rp_nrpc_i), .rp_prio_i(rp_prio_i),
     .rp_wav_i(rp_wav_i),
     .bad_o(bad_o), .full_o(full_o), .busy_o(busy_o), .md_valid_o(md_valid_o),
+    .wa_split_o(wa_split_o),
     .slot_v_o(slot_v_o), .slot_pc_o(slot_pc_o), .lane_act_o(lane_act_o), .lane_sel_o(lane_sel_o),
     .cnt_o(cnt_o), .st_pc_o(st_pc_o), .st_mask_o(st_mask_o), .st_hasr_o(st_hasr_o),
     .st_rpc_o(st_rpc_o), .st_nrpc_o(st_nrpc_o), .st_prio_o(st_prio_o), .st_wav_o(st_wav_o),
@@ -300,7 +324,7 @@ module simt_ht_stack_fv #(
 
   logic f_ln_ok, f_acc, f_proc;
   assign f_ln_ok = ln_valid_i && f_empty && !busy_o && ln_mask_i != '0;
-  assign f_acc   = rp_valid_i && !f_empty && !busy_o;
+  assign f_acc   = rp_valid_i && !f_empty && !busy_o && !wa_split_o;
   assign f_proc  = f_acc || busy_o;
 
   // The batch being processed: at acceptance the reference schedule and rp_*, later the latch.
@@ -564,10 +588,11 @@ module simt_ht_stack_fv #(
     for (int e = 0; e < D; e++) begin
       if (!f_valid[e]) begin
         if (st_pc_o[e*PC_W +: PC_W] != '0 || st_mask_o[e*W +: W] != '0 || st_hasr_o[e] ||
-            st_rpc_o[e*PC_W +: PC_W] != '0 || pend_o[e]) f_zero = 1'b0;
+            st_rpc_o[e*PC_W +: PC_W] != '0 || pend_o[e] || st_nrpc_o[e*PC_W +: PC_W] != '0 ||
+            st_prio_o[e*PRIO_W +: PRIO_W] != '0 || st_wav_o[e]) f_zero = 1'b0;
       end else begin
         if (st_mask_o[e*W +: W] == '0) f_nz = 1'b0;
-        if (st_hasr_o[e] != (e != 0)) f_hasr = 1'b0;
+        if (SS ? (e == 0 && st_hasr_o[e]) : (st_hasr_o[e] != (e != 0))) f_hasr = 1'b0;
         if (pend_o[e] && (st_mask_o[e*W +: W] & f_above[e*W +: W]) != '0) f_pend_leaf = 1'b0;
         if (!pc_ok(st_pc_o[e*PC_W +: PC_W]) || !pc_ok(st_rpc_o[e*PC_W +: PC_W])) f_pcs = 1'b0;
       end
@@ -576,7 +601,7 @@ module simt_ht_stack_fv #(
         if (f_valid[j]) begin
           if ((st_mask_o[e*W +: W] & st_mask_o[j*W +: W]) != '0 &&
               (st_mask_o[e*W +: W] & st_mask_o[j*W +: W]) != st_mask_o[j*W +: W]) f_order = 1'b0;
-          if (st_mask_o[e*W +: W] == st_mask_o[j*W +: W]) f_distinct = 1'b0;
+          if (st_mask_o[e*W +: W] == st_mask_o[j*W +: W] && !(SS && e == 0)) f_distinct = 1'b0;
         end
       end
     end
@@ -612,8 +637,10 @@ module simt_ht_stack_fv #(
     for (int e = 0; e < D; e++) begin
       if (32'(e) + 1 == 32'(cnt_o)) begin
         if (!slot_v_o[0] || slot_pc_o[PC_W-1:0] != st_pc_o[e*PC_W +: PC_W]) f_p2 = 1'b0;
+        if (SS) f_p2 = 1'b1;   // SS: the top entry's slot is its group's (a_p7_sel), not 0
         for (int i = 0; i < W; i++)
-          if (st_mask_o[e*W + i] && (!lane_act_o[i] || lane_sel_o[i*SW +: SW] != '0)) f_p2 = 1'b0;
+          if (st_mask_o[e*W + i] && (!lane_act_o[i] || (!SS && lane_sel_o[i*SW +: SW] != '0)))
+            f_p2 = 1'b0;
       end
     end
   end
@@ -622,7 +649,8 @@ module simt_ht_stack_fv #(
   // Assertions. Each group is a generate block, so that a task without it has none of its logic
   // in the model (z3's load time grows faster than linearly with the model's size).
   // =============================================================================================
-  localparam bit NOSTALL = (D >= 2 * W - 1);
+  // the no-stall depth of the policy (docs/units/ht_stack.md): 2W-1, WA 3W-2, SS 2W-K+1
+  localparam bit NOSTALL = WA ? (D >= 3 * W - 2) : SS ? (D + K >= 2 * W + 1) : (D >= 2 * W - 1);
 
   // Invariants (P3, P9 and the strengthening ones), on the registered state
   if (PROPS) begin : g_inv
@@ -634,12 +662,16 @@ module simt_ht_stack_fv #(
         a_p3_nz:     assert (f_nz);
         a_p3_hasr:   assert (f_hasr);
         a_p9:        assert (f_empty || st_mask_o[W-1:0] == f_live);
-        a_distinct:  assert (f_distinct);
+        if (!WA) begin   // WA: E3 may have one child with its own mask (docs: Sizing)
+          a_distinct: assert (f_distinct);
+        end
         a_busy:      assert (busy_o == |pend_o);
         a_pend_leaf: assert (f_pend_leaf);
         a_eslot:     assert (f_eslot);
-        a_wa0:       assert (st_nrpc_o == '0 && st_prio_o == '0 && st_wav_o == '0 &&
+        if (!WA) begin
+          a_wa0:     assert (st_nrpc_o == '0 && st_prio_o == '0 && st_wav_o == '0 &&
                              rq_nrpc_o == '0 && rq_prio_o == '0 && rq_wav_o == '0);
+        end
         a_pcs:       assert (f_pcs);
       end
       if (f_chk && !f_past_rst_n) begin
@@ -652,18 +684,21 @@ module simt_ht_stack_fv #(
   if (PROPS) begin : g_sched
     always @(*) begin
       if (f_chk) begin
-        a_md:        assert (md_valid_o == (!f_empty && !busy_o));
+        a_md:        assert (md_valid_o == (!f_empty && !busy_o && !wa_split_o));
+        a_wa_only:   assert (WA || !wa_split_o);
         a_p1_sel:    assert (f_p1_sel);
         a_p1_live:   assert ((lane_act_o & ~f_live) == '0);
         a_p1_slot:   assert (f_p1_slot);
         a_p2:        assert (f_empty || busy_o || f_p2);
-        a_p4_slot:   assert (slot_v_o == f_rslot_v && slot_pc_o == f_rslot_pc);
-        a_p4_lane:   assert (lane_act_o == f_ract && lane_sel_o == f_rsel);
+        if (!SS) begin
+          a_p4_slot: assert (slot_v_o == f_rslot_v && slot_pc_o == f_rslot_pc);
+          a_p4_lane: assert (lane_act_o == f_ract && lane_sel_o == f_rsel);
+        end
         a_bad:       assert (bad_o == {f_acc && (f_slot_bad || f_ent_bad), rp_valid_i && !f_acc,
                                        ln_valid_i && !f_ln_ok});
       end
     end
-    if (NOSTALL) begin : g_nostall
+    if (NOSTALL && NOSTALL_CHK) begin : g_nostall
       always @(*) if (f_chk) a_nostall: assert (!full_o);
     end
   end
@@ -671,40 +706,117 @@ module simt_ht_stack_fv #(
   // Steps: P4 (the batch latches the reference schedule), P8, refusals, idle cycles
   if (STEPS) begin : g_step
     logic [ST_W-1:0] f_state_q;
+    logic [D*(PC_W+PRIO_W+1)-1:0] f_wst_q;   // the WA fields of the entries
     logic [D-1:0]    f_rsched_q;
     logic [D*SW-1:0] f_reslot_q;
     logic            f_acc_q, f_full_o_q, f_idle_q, f_refused_q;
     always @(posedge clk_i) begin
       f_state_q   <= f_state;
+      f_wst_q     <= {st_nrpc_o, st_prio_o, st_wav_o};
       f_rsched_q  <= f_rsched;
       f_reslot_q  <= f_reslot;
       f_acc_q     <= f_acc;
       f_full_o_q  <= full_o;
-      f_idle_q    <= !f_ln_ok && !f_acc && !busy_o;
+      f_idle_q    <= !f_ln_ok && !f_acc && !busy_o && !wa_split_o;
       f_refused_q <= f_acc && f_all_none;
     end
     // the stack part of f_state: cnt and the entries
     localparam int unsigned STK_LO = ST_W - DW - D * EB;
     always @(*) begin
       if (f_chk && f_past_rst_n) begin
-        if (f_acc_q) begin
+        if (f_acc_q && !SS) begin
           a_p4_batch: assert (eslot_o == f_reslot_q && (!f_full_o_q || pend_o == f_rsched_q));
         end
         if (f_full_o_q) begin
-          a_p8:       assert (f_state[ST_W-1:STK_LO] == f_state_q[ST_W-1:STK_LO] && busy_o);
+          a_p8:       assert (f_state[ST_W-1:STK_LO] == f_state_q[ST_W-1:STK_LO] && busy_o &&
+                              {st_nrpc_o, st_prio_o, st_wav_o} == f_wst_q);
         end
         if (f_idle_q) begin
-          a_idle:     assert (f_state == f_state_q);
+          a_idle:     assert (f_state == f_state_q && {st_nrpc_o, st_prio_o, st_wav_o} == f_wst_q);
         end
         if (f_refused_q) begin
-          a_refused:  assert (f_state[ST_W-1:STK_LO] == f_state_q[ST_W-1:STK_LO] && !busy_o);
+          a_refused:  assert (f_state[ST_W-1:STK_LO] == f_state_q[ST_W-1:STK_LO] && !busy_o &&
+                              {st_nrpc_o, st_prio_o, st_wav_o} == f_wst_q);
         end
       end
     end
   end
 
+  // P6 (WA): a work-ahead split moves no lane. Across a split cycle every lane's PC (the PC of
+  // the topmost entry holding it) and the set of live lanes are unchanged, the stack grows by one
+  // or two entries, and no batch is pending; a split happens only with a free slot.
+  if (PROPS && WA) begin : g_p6
+    logic [W*PC_W-1:0] f_lpc_q;
+    logic [W-1:0]      f_live_q;
+    logic [DW-1:0]     f_cnt_q;
+    logic              f_split_q;
+    always @(posedge clk_i) begin
+      f_lpc_q   <= f_lpc;
+      f_live_q  <= f_live;
+      f_cnt_q   <= cnt_o;
+      f_split_q <= wa_split_o;
+    end
+    always @(*) begin
+      if (f_chk) begin
+        a_p6_slot: assert (!wa_split_o || (!busy_o && !f_empty && slot_v_o != '1));
+      end
+      if (f_chk && f_past_rst_n && f_split_q) begin
+        a_p6:      assert (f_lpc == f_lpc_q && f_live == f_live_q && !busy_o &&
+                           (32'(cnt_o) == 32'(f_cnt_q) + 1 || 32'(cnt_o) == 32'(f_cnt_q) + 2));
+      end
+    end
+  end
+
+  // P7 (SS): every entry above level 0 holds lanes of one group only, and every active lane
+  // selects its own group's slot once the warp is split (slot 0, level 0, while cnt = 1).
+  if (PROPS && SS) begin : g_p7
+    // Strengthening (the group roots): an entry e >= 1 with hasr = 0 is its group's root: its
+    // mask is level 0's lanes of that group, its rpc 0, and no other root holds lanes of that
+    // group; an entry e >= 1 with hasr = 1 lies above a root holding all its lanes.
+    logic f_p7_grp, f_p7_sel, f_ss_root;
+    always @(*) begin
+      logic [K-1:0] has;
+      logic [W-1:0] gmk;
+      logic         below;
+      f_p7_grp  = 1'b1;
+      f_p7_sel  = 1'b1;
+      f_ss_root = 1'b1;
+      for (int e = 1; e < D; e++) begin
+        gmk = '0;
+        for (int g = 0; g < K; g++) begin
+          has[g] = |(st_mask_o[e*W +: W] & (W'({G{1'b1}}) << (g * G)));
+          if (has[g]) gmk = gmk | (W'({G{1'b1}}) << (g * G));
+        end
+        if (f_valid[e] && (has & (has - K'(1))) != '0) f_p7_grp = 1'b0;   // two groups or more
+        if (f_valid[e] && !st_hasr_o[e]) begin
+          if (st_mask_o[e*W +: W] != (st_mask_o[W-1:0] & gmk) || st_rpc_o[e*PC_W +: PC_W] != '0)
+            f_ss_root = 1'b0;
+          for (int j = 1; j < D; j++)
+            if (j != e && f_valid[j] && !st_hasr_o[j] && (st_mask_o[j*W +: W] & gmk) != '0)
+              f_ss_root = 1'b0;
+        end
+        if (f_valid[e] && st_hasr_o[e]) begin
+          below = 1'b0;
+          for (int j = 1; j < e; j++)
+            if (!st_hasr_o[j] && (st_mask_o[e*W +: W] & ~st_mask_o[j*W +: W]) == '0) below = 1'b1;
+          if (!below) f_ss_root = 1'b0;
+        end
+      end
+      for (int i = 0; i < W; i++)
+        if (lane_act_o[i] && 32'(lane_sel_o[i*SW +: SW]) != ((cnt_o == DW'(1)) ? 0 : i / G))
+          f_p7_sel = 1'b0;
+    end
+    always @(*) begin
+      if (f_chk) begin
+        a_p7_grp: assert (f_p7_grp);
+        a_ss_root: assert (f_ss_root);
+        a_p7_sel: assert (f_p7_sel);
+      end
+    end
+  end
+
   // The cycle contract: the whole next state, full_o
-  if (CONTRACT) begin : g_contract
+  if (CONTRACT && !WA && !SS) begin : g_contract
     logic [ST_W-1:0] f_nx_q;
     always @(posedge clk_i) f_nx_q <= f_nx;
     always @(*) begin
@@ -731,6 +843,19 @@ module simt_ht_stack_fv #(
     end
     logic f_busy_q;
     always @(posedge clk_i) f_busy_q <= busy_o;
+    // SS: the warp split (cnt 1 -> more), back on level 0 alone (more -> 1), split again
+    logic [DW-1:0] f_cnt_q = '0;
+    logic          f_split_seen = 1'b0, f_join_seen = 1'b0;
+    always @(posedge clk_i) begin
+      f_cnt_q <= cnt_o;
+      if (!rst_ni) begin
+        f_split_seen <= 1'b0;
+        f_join_seen  <= 1'b0;
+      end else begin
+        if (f_cnt_q == DW'(1) && 32'(cnt_o) > 1) f_split_seen <= 1'b1;
+        if (f_split_seen && 32'(f_cnt_q) > 1 && cnt_o == DW'(1)) f_join_seen <= 1'b1;
+      end
+    end
     always @(*) begin
       if (f_chk && rst_ni) begin
         if (KE >= 2) begin
@@ -749,6 +874,14 @@ module simt_ht_stack_fv #(
         c_backedge:     cover (f_proc && !f_full && |(f_cback2 & f_s_oh));
         c_exit:         cover (f_proc && f_has_s && f_s_rm && f_s == '0 && cnt_o == DW'(1));
         c_bad2:         cover (bad_o[2]);
+        if (WA) begin
+          c_wa_split:   cover (wa_split_o);
+          c_wa_split2:  cover (wa_split_o && f_busy_q);   // right after a batch
+        end
+        if (SS) begin
+          c_ss_split:   cover (f_cnt_q == DW'(1) && 32'(cnt_o) > 1);
+          c_ss_resplit: cover (f_join_seen && f_cnt_q == DW'(1) && 32'(cnt_o) > 1);
+        end
       end
     end
   end
@@ -784,7 +917,7 @@ module simt_ht_stack_p5 #(
 );
   // 'a' POLICY 1, K = 1 (SW = 1); 'b' POLICY 0, K = KB (SW = 1 for KB <= 2)
   logic [2:0]          a_bad, b_bad;
-  logic                a_full, b_full, a_busy, b_busy, a_md, b_md;
+  logic                a_full, b_full, a_busy, b_busy, a_md, b_md, a_split, b_split;
   logic [0:0]          a_slot_v;
   logic [KB-1:0]       b_slot_v;
   logic [PC_W-1:0]     a_slot_pc;
@@ -832,7 +965,7 @@ module simt_ht_stack_p5 #(
     .rp_valid_i(rp_valid_i), .rp_kind_i(rp_kind_i), .rp_npc_i(rp_npc_i), .rp_tgt_i(rp_tgt_i),
     .rp_tmask_i(rp_tmask_i), .rp_rpc_i(rp_rpc_i), .rp_nrpc_i(rp_nrpc_i), .rp_prio_i(rp_prio_i),
     .rp_wav_i(rp_wav_i),
-    .bad_o(a_bad), .full_o(a_full), .busy_o(a_busy), .md_valid_o(a_md),
+    .bad_o(a_bad), .full_o(a_full), .busy_o(a_busy), .md_valid_o(a_md), .wa_split_o(a_split),
     .slot_v_o(a_slot_v), .slot_pc_o(a_slot_pc), .lane_act_o(a_act), .lane_sel_o(a_sel),
     .cnt_o(a_cnt), .st_pc_o(a_pc), .st_mask_o(a_mask), .st_hasr_o(a_hasr), .st_rpc_o(a_rpc),
     .st_nrpc_o(a_nrpc), .st_prio_o(a_prio), .st_wav_o(a_wav), .pend_o(a_pend), .eslot_o(a_eslot),
@@ -846,7 +979,7 @@ module simt_ht_stack_p5 #(
     .rp_valid_i(rp_valid_i), .rp_kind_i(b_kind_i), .rp_npc_i(b_npc_i), .rp_tgt_i(b_tgt_i),
     .rp_tmask_i(b_tmask_i), .rp_rpc_i(b_rpc_i), .rp_nrpc_i(b_nrpc_i), .rp_prio_i(b_prio_i),
     .rp_wav_i(b_wav_i),
-    .bad_o(b_bad), .full_o(b_full), .busy_o(b_busy), .md_valid_o(b_md),
+    .bad_o(b_bad), .full_o(b_full), .busy_o(b_busy), .md_valid_o(b_md), .wa_split_o(b_split),
     .slot_v_o(b_slot_v), .slot_pc_o(b_slot_pc), .lane_act_o(b_act), .lane_sel_o(b_sel),
     .cnt_o(b_cnt), .st_pc_o(b_pc), .st_mask_o(b_mask), .st_hasr_o(b_hasr), .st_rpc_o(b_rpc),
     .st_nrpc_o(b_nrpc), .st_prio_o(b_prio), .st_wav_o(b_wav), .pend_o(b_pend), .eslot_o(b_eslot),
@@ -861,6 +994,7 @@ module simt_ht_stack_p5 #(
   always @(*) begin
     if (f_past_valid) begin
       a_p5_out:   assert (a_bad == b_bad && a_full == b_full && a_busy == b_busy && a_md == b_md &&
+                          !a_split && !b_split &&
                           a_slot_v[0] == b_slot_v[0] && a_slot_pc == b_slot_pc[PC_W-1:0] &&
                           (b_slot_v >> 1) == '0 && (b_slot_pc >> PC_W) == '0 &&
                           a_act == b_act && a_sel == b_sel);

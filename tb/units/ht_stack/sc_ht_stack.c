@@ -397,6 +397,8 @@ static void ht_run(sc_run *r)
         for (unsigned b = 0; b < 3; b++)
             cv.bad[b] += e->bad >> b & 1;
         cv.fulls += e->full;
+        if (e->full && c->d >= nostall_d(c)) /* the contract's sizing: never at the no-stall depth */
+            sc_expect_fail(r, "full_o with D = %u, at or above the no-stall depth %u", c->d, nostall_d(c));
         cv.busy_cycles += e->busy;
         if (e->accepted) {
             for (unsigned d = 0; d < st.cnt; d++) {
@@ -696,6 +698,8 @@ static void ht_walk(sc_run *r)
         ls_cycle(&ls, &in);
         const simt_ht_stack_out *e = &ls.out;
         full_run = e->full ? full_run + 1 : 0;
+        if (e->full && c->d >= nostall_d(c))
+            sc_expect_fail(r, "full_o with D = %u, at or above the no-stall depth %u", c->d, nostall_d(c));
         if (in.ln_valid && !e->launched && !(e->bad & SIMT_HT_BAD_LAUNCH))
             sc_expect_fail(r, "a launch was neither accepted nor refused");
         if (e->accepted) {
