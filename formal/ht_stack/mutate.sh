@@ -8,7 +8,9 @@
 # mutant is "killed" when the BMC finds a counterexample; the failing assertions and the step are
 # printed. Expected: all killed (see formal/README.md for the assertions found when written):
 #   m_sor_reach      the suffix OR of level l reaches 2^l entries up instead of 2^(l-1): above(e)
-#                    misses entries, so an entry overlapping one above it can be "runnable"
+#                    misses the entries at even distances (@prove_wa: under PDOM and PAR the
+#                    mutant is equivalent on reachable states, see formal/README.md; under WA a
+#                    split becomes due without a candidate)
 #   m_firstk_le      the first-K select takes entries with up to K leaders above (K+1 slots'
 #                    worth: an entry beyond the K-th is scheduled, off by one, E3)
 #   m_side_order     a divergence inserting both sides puts the taken side lower, the not-taken
@@ -28,7 +30,8 @@
 #   m_wa_move        WA: the split's E2 (the work-ahead lanes) gets the next PDOM point as its
 #                    PC instead of R's: the split moves lanes (@prove_wa)
 #   m_wa_e3_mask     WA: the split's E3 keeps all of R's lanes, not the left-behind ones (@prove_wa)
-#   m_wa_room        WA: a split needs one free entry instead of two (@prove_wa_d7, D = 7)
+#   m_wa_room        WA: a split needs one free entry instead of two (@prove_wa_d7:8, D = 7,
+#                    BMC depth 8: the stack must be nearly full first)
 #   m_ss_slot        SS: group g's top entry goes to slot K-1-g (@prove_ss)
 #   m_ss_grp_root    SS: the spatial split's group roots take level 0's whole mask (@prove_ss)
 # Run from the repository root; prints one line per mutant. Uses one core (-j 1).
@@ -42,9 +45,9 @@ sby=formal/ht_stack/ht_stack.sby
 python3 - "$src" "$sby" "$out" <<'PY'
 import sys
 src, sby, out = open(sys.argv[1]).read(), open(sys.argv[2]).read(), sys.argv[3]
-# name[@task]: [(pattern, replacement, occurrences)]
+# name[@task[:depth]]: [(pattern, replacement, occurrences)]
 muts = {
-  'm_sor_reach':    [("localparam int unsigned R = 1 << (l - 1);",
+  'm_sor_reach@prove_wa':    [("localparam int unsigned R = 1 << (l - 1);",
                       "localparam int unsigned R = 1 << l;", 1)],
   'm_firstk_le':    [("few[e]          = (int'(lab[e*DW +: DW]) < KE);",
                       "few[e]          = (int'(lab[e*DW +: DW]) <= KE);", 1)],
@@ -77,7 +80,7 @@ muts = {
   'm_wa_e3_mask@prove_wa':
                     [("s_b  = {pc, lb, 1'b1, xn, xn, xp, xw};",
                       "s_b  = {pc, m, 1'b1, xn, xn, xp, xw};", 1)],
-  'm_wa_room@prove_wa_d7':
+  'm_wa_room@prove_wa_d7:8':
                     [("(int'(cnt_q) + 2 <= int'(D))", "(int'(cnt_q) + 1 <= int'(D))", 1)],
   'm_ss_slot@prove_ss':
                     [("eslot_now[e*SW +: SW]     = eslot_now[e*SW +: SW] | SW'(g);",
@@ -94,8 +97,10 @@ for a, b in (("prove: mode prove", "prove: mode bmc"), ("prove: depth 2", "prove
 if cfg.count("rtl/ht_stack/simt_ht_stack.sv\n") != 1:
     sys.exit("mutate.sh: ht_stack.sby changed? ([files] line of the RTL)")
 for key, reps in muts.items():
+    # name[@task[:depth]]: the task (default prove_k2) and the BMC depth (default 6)
     name = key.split('@')[0]
-    open(f"{out}/{name}.task", "w").write((key.split('@') + ['prove_k2'])[1] + "\n")
+    task, depth = ((key.split('@') + ['prove_k2'])[1].split(':') + ['6'])[:2]
+    open(f"{out}/{name}.task", "w").write(task + "\n")
     m = src
     for a, b, n in reps:
         if m.count(a) != n:
@@ -103,7 +108,8 @@ for key, reps in muts.items():
         m = m.replace(a, b)
     open(f"{out}/{name}.sv", "w").write(m)
     open(f"{out}/{name}.sby", "w").write(
-        cfg.replace("rtl/ht_stack/simt_ht_stack.sv\n", f"simt_ht_stack.sv {out}/{name}.sv\n"))
+        cfg.replace("rtl/ht_stack/simt_ht_stack.sv\n", f"simt_ht_stack.sv {out}/{name}.sv\n")
+           .replace("prove: depth 6", f"prove: depth {depth}"))
 PY
 [ $? -eq 0 ] || exit 2
 

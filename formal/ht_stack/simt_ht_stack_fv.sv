@@ -53,7 +53,9 @@
 //                 3W-2, SS 2W-K+1)
 //  P6 a_p6        WA: across a work-ahead split every lane's PC (the topmost entry holding it)
 //                 and the live lanes are unchanged, cnt grows by 1 or 2, no batch is pending;
-//     a_p6_slot   a split happens only with a free slot, no batch pending, a non-empty stack
+//     a_p6_due    a split happens exactly when the contract says: a candidate (wav, lanes
+//                 waiting at its PC and lanes still above it), a free slot, two free entries,
+//                 no batch pending
 //  P7 a_p7_grp    SS: every entry above level 0 holds lanes of one group only
 //     a_p7_sel    SS: every active lane selects its own group's slot (slot 0 while cnt = 1)
 //     a_wa_only   wa_split_o only under WA
@@ -750,6 +752,13 @@ module simt_ht_stack_fv #(
     logic [W-1:0]      f_live_q;
     logic [DW-1:0]     f_cnt_q;
     logic              f_split_q;
+    logic              f_cand;   // some entry is a split candidate (the contract, from f_above)
+    always @(*) begin
+      f_cand = 1'b0;
+      for (int e = 0; e < D; e++)
+        if (f_valid[e] && st_wav_o[e] && (st_mask_o[e*W +: W] & ~f_above[e*W +: W]) != '0 &&
+            (st_mask_o[e*W +: W] & f_above[e*W +: W]) != '0) f_cand = 1'b1;
+    end
     always @(posedge clk_i) begin
       f_lpc_q   <= f_lpc;
       f_live_q  <= f_live;
@@ -758,7 +767,8 @@ module simt_ht_stack_fv #(
     end
     always @(*) begin
       if (f_chk) begin
-        a_p6_slot: assert (!wa_split_o || (!busy_o && !f_empty && slot_v_o != '1));
+        a_p6_due:  assert (wa_split_o == (!f_empty && !busy_o && f_cand && slot_v_o != '1 &&
+                                          32'(cnt_o) + 2 <= D));
       end
       if (f_chk && f_past_rst_n && f_split_q) begin
         a_p6:      assert (f_lpc == f_lpc_q && f_live == f_live_q && !busy_o &&
@@ -871,7 +881,9 @@ module simt_ht_stack_fv #(
           c_full:       cover (full_o);
         end
         c_arrival:      cover (f_proc && !f_full && f_has_s && f_s_rm && f_s != '0);
-        c_backedge:     cover (f_proc && !f_full && |(f_cback2 & f_s_oh));
+        if (!SS) begin   // SS: a back-edge needs a group's nested entry, deeper than the covers
+          c_backedge:   cover (f_proc && !f_full && |(f_cback2 & f_s_oh));
+        end
         c_exit:         cover (f_proc && f_has_s && f_s_rm && f_s == '0 && cnt_o == DW'(1));
         c_bad2:         cover (bad_o[2]);
         if (WA) begin
