@@ -5,6 +5,9 @@
 #                        prints "killed (step N, Ts): assertions" when a counterexample is found,
 #                        "SURVIVED" when the proof passes, "ERROR rc=N (see LOG)" otherwise
 #   mut_summary K T      prints "mutate.sh: K of T killed"; returns non-zero unless K = T
+#   mut_all DIR [NAME..] runs every mutant DIR/NAME.sby (default: every DIR/*.task) on the task
+#                        named in DIR/NAME.task, one line each ("NAME TASK result"), then the
+#                        summary; returns as mut_summary
 # shellcheck shell=bash
 
 mut_setup() {
@@ -32,4 +35,19 @@ mut_run() {
 mut_summary() {
   echo "mutate.sh: $1 of $2 killed"
   [ "$1" -eq "$2" ]
+}
+
+mut_all() {
+  local dir=$1 n task res killed=0 total=0 names
+  shift
+  names=("$@")
+  [ ${#names[@]} -gt 0 ] || names=($(ls "$dir"/*.task | xargs -n1 basename | sed 's/\.task$//'))
+  for n in "${names[@]}"; do
+    task=$(cat "$dir/$n.task")
+    res=$(mut_run "$dir/$n.sby" "$task" "$dir/$n.log")
+    total=$((total + 1))
+    case $res in killed*) killed=$((killed + 1)) ;; esac
+    printf '%-18s %-12s %s\n' "$n" "$task" "$res"
+  done
+  mut_summary $killed $total
 }

@@ -113,14 +113,4 @@ for key, reps in muts.items():
 PY
 [ $? -eq 0 ] || exit 2
 
-names=("$@")
-[ ${#names[@]} -gt 0 ] || names=($(ls "$out"/*.task | xargs -n1 basename | sed 's/\.task$//'))
-killed=0; total=0
-for n in "${names[@]}"; do
-  task=$(cat "$out/$n.task")
-  res=$(mut_run "$out/$n.sby" "$task" "$out/$n.log")
-  total=$((total + 1))
-  case $res in killed*) killed=$((killed + 1)) ;; esac
-  printf '%-16s %-12s %s\n' "$n" "$task" "$res"
-done
-mut_summary $killed $total
+mut_all "$out" "$@"

@@ -53,13 +53,4 @@ for key, (a, b) in muts.items():
 PY
 [ $? -eq 0 ] || exit 2
 
-names=("$@")
-[ ${#names[@]} -gt 0 ] || names=($(ls "$out"/*.sby | xargs -n1 basename | sed 's/\.sby$//'))
-killed=0; total=0
-for n in "${names[@]}"; do
-  res=$(mut_run "$out/$n.sby" "$(cat "$out/$n.task")" "$out/$n.log")
-  total=$((total + 1))
-  case $res in killed*) killed=$((killed + 1)) ;; esac
-  printf '%-22s %s\n' "$n" "$res"
-done
-mut_summary $killed $total
+mut_all "$out" "$@"
