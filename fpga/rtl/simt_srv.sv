@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: Apache-2.0
+// simt_srv: the unit server. Hosts one unit of the registry at one configuration (the generated
+// simt_srv_dut and simt_srv_pkg of tools/board_gen.py) behind a UART, for the host checker
+// (simtcheck UNIT --board PORT, docs/fpga.md).
+//
+// The unit's inputs are one vector in_q (every input port but clk_i and rst_ni, in the order of
+// its Verilated model's header, LSB first) and its outputs one vector (likewise). The unit is
+// clocked only when told: its clock is the core clock through simt_clk_gate, so between
+// commands its state holds, and in at-speed mode it runs one cycle per core clock.
+//
+// Protocol (docs/fpga.md has the full table). Requests are a command byte and its arguments
+// (16-bit values little-endian); every reply starts with 'k' (ok) or is 'e', code, info:
+//   'I'                      identify: 'k', version, flags (bit 0: clocked), IN_W, OUT_W,
+//                            AS_DEPTH, CLKS_PER_BIT (16 bits each), name length, name
+//   'S' flags [in]           step. flags bit 0: first one clock edge with the inputs held,
+//                            bit 1: with the unit's reset asserted during that edge, bit 2: no
+//                            input vector follows (keep the inputs), bit 3: no output reply.
+//                            Then load the inputs, and reply 'k' and the output vector
+//   'C' n                    n clock edges with the inputs held; reply 'k'
+//   'W' addr n [in]*n        write n input vectors to the stimulus RAM from addr; reply 'k'
+//   'G' n                    at speed: the unit runs n consecutive core clock cycles on
+//                            stimulus RAM entries 0..n-1, its outputs in each captured in the
+//                            capture RAM; reply 'k' when done (inputs then hold entry n-1)
+//   'X' addr n               read n captured output vectors from addr: 'k', then the vectors
+// Errors: 1 unknown command (info: the byte), 2 framing error on the receive line, 3 address
+// or count out of range (info: the command), 4 a request stopped arriving for RX_TIMEOUT
+// cycles (info: the command).
+`default_nettype none
+module simt_srv
+  import simt_srv_pkg::*;
+#(
+  parameter int unsigned CLKS_PER_BIT = 16,       // core clock / baud rate
+  parameter int unsigned AS_DEPTH     = 64,       // at-speed stimulus and capture RAM entries
+  parameter int unsigned RX_TIMEOUT   = 1 << 22   // cycles before a half-received request is dropped
+) (
+  input  wire logic       clk_i,
+  input  wire logic       rst_ni,
+  input  wire logic       rx_i,
+  output logic            tx_o,
+  output logic [1:0]      led_o     // 0: toggles per request, 1: an error was reported
+);
+  localparam int unsigned IN_BYTES  = (IN_W + 7) / 8;
+  localparam int unsigned OUT_BYTES = (OUT_W + 7) / 8;
+  localparam int unsigned IN_PAD    = 8 * IN_BYTES;
+  localparam int unsigned OUT_PAD   = 8 * OUT_BYTES;
+  localparam int unsigned AW        = (AS_DEPTH > 1) ? $clog2(AS_DEPTH) : 1;
+  localparam int unsigned ID_BYTES  = 11 + NAME_LEN;
+  localparam logic [8*ID_BYTES-1:0] ID = {NAME, 8'(NAME_LEN), 16'(CLKS_PER_BIT), 16'(AS_DEPTH),
+                                          16'(OUT_W), 16'(IN_W), 8'(CLOCKED), 8'd1};
+  localparam int unsigned TW = $clog2(RX_TIMEOUT + 2);
+
+  typedef enum logic [4:0] {
+    Idle, Args, SFlags, SEdge, SLoad, SLd, SSettle, Clock, WData, Run, TxStat, TxId, TxOut, XRd,
+    XLd, Err0, Err1, Err2
+  } state_e;
+  typedef enum logic [1:0] {PlNone, PlId, PlOut, PlX} payload_e;
+
+  // ---- UART ----
+  logic       rx_valid, rx_ferr, tx_valid, tx_ready;
+  logic [7:0] rx_data, tx_data;
+
+  simt_uart_rx #(.CLKS_PER_BIT(CLKS_PER_BIT)) u_rx (
+    .clk_i, .rst_ni, .rx_i, .valid_o(rx_valid), .data_o(rx_data), .frame_err_o(rx_ferr)
+  );
+  simt_uart_tx #(.CLKS_PER_BIT(CLKS_PER_BIT)) u_tx (
+    .clk_i, .rst_ni, .valid_i(tx_valid), .data_i(tx_data), .ready_o(tx_ready), .tx_o
+  );
+
+  // ---- the hosted unit, on the gated clock ----
+  logic               en_q, dut_rst_nq, dut_clk;
+  logic [IN_W-1:0]    in_q;
+  logic [OUT_W-1:0]   dut_out;
+
+  simt_clk_gate u_cg (.clk_i, .en_i(en_q), .clk_o(dut_clk));
+  simt_srv_dut u_dut (.clk_i(dut_clk), .rst_ni(dut_rst_nq), .in_i(in_q), .out_o(dut_out));
+
+  // ---- stimulus and capture RAM (simple dual-port, synchronous read) ----
+  logic [IN_W-1:0]  stim_mem [AS_DEPTH];
+  logic [OUT_W-1:0] cap_mem  [AS_DEPTH];
+  logic [IN_W-1:0]  stim_rd_q;
+  logic [OUT_W-1:0] cap_rd_q;
+  logic [AW-1:0]    stim_wa_q, stim_ra_q, cap_wa_q, cap_ra_q;
+  logic             stim_we, cap_we;
+  logic [IN_PAD-1:0] sh_q;     // request input vector, shifted in byte by byte
+
+  always_ff @(posedge clk_i) begin
+    if (stim_we) stim_mem[stim_wa_q] <= sh_q[IN_W-1:0];
+    stim_rd_q <= stim_mem[stim_ra_q];
+  end
+  always_ff @(posedge clk_i) begin
+    if (cap_we) cap_mem[cap_wa_q] <= dut_out;
+    cap_rd_q <= cap_mem[cap_ra_q];
+  end
+
+  // ---- request decoder and reply sender ----
+  state_e              state_q;
+  payload_e            pl_q;
+  logic [7:0]          cmd_q, err_code_q, err_info_q;
+  logic                noload_q, noread_q;   // 'S' flags bits 2 and 3
+  logic [31:8]         arg_q;
+  logic [2:0]          nargs_q;
+  logic [15:0]         cnt_q, left_q;   // vectors / cycles still to go; bytes within a vector
+  logic [15:0]         byte_q;
+  logic [OUT_PAD-1:0]  out_q;
+  logic                v1_q, v2_q, led_act_q, led_err_q;
+  logic [TW-1:0]       idle_q;
+
+  // A request's arguments, shifted in LSB first: two bytes end in args[31:16], four give
+  // args[15:0] (address) and args[31:16] (count).
+  wire logic [31:0] args = {rx_data, arg_q};
+  wire logic        receiving = (state_q == Args) || (state_q == SFlags) || (state_q == SLoad) ||
+                                (state_q == WData);
+  wire logic        timeout = (RX_TIMEOUT != 0) && receiving && (idle_q == TW'(RX_TIMEOUT));
+
+  assign stim_we = (state_q == WData) && rx_valid && (byte_q == 16'(IN_BYTES - 1));
+  assign cap_we  = (state_q == Run) && v2_q;
+
+  always_comb begin
+    tx_valid = 1'b0;
+    tx_data  = 8'h00;
+    unique case (state_q)
+      TxStat:  begin tx_valid = 1'b1; tx_data = "k"; end
+      TxId:    begin tx_valid = 1'b1; tx_data = ID[8*byte_q[7:0] +: 8]; end
+      TxOut:   begin tx_valid = 1'b1; tx_data = out_q[7:0]; end
+      Err0:    begin tx_valid = 1'b1; tx_data = "e"; end
+      Err1:    begin tx_valid = 1'b1; tx_data = err_code_q; end
+      Err2:    begin tx_valid = 1'b1; tx_data = err_info_q; end
+      default: ;
+    endcase
+  end
+
+  // Arguments a request takes before its payload.
+  function automatic logic [2:0] n_args(logic [7:0] c);
+    unique case (c)
+      "C", "G": return 3'd2;
+      "W", "X": return 3'd4;
+      default:  return 3'd0;
+    endcase
+  endfunction
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q    <= Idle;
+      pl_q       <= PlNone;
+      cmd_q      <= '0;
+      noload_q   <= 1'b0;
+      noread_q   <= 1'b0;
+      err_code_q <= '0;
+      err_info_q <= '0;
+      arg_q      <= '0;
+      nargs_q    <= '0;
+      cnt_q      <= '0;
+      left_q     <= '0;
+      byte_q     <= '0;
+      out_q      <= '0;
+      sh_q       <= '0;
+      in_q       <= '0;
+      en_q       <= 1'b0;
+      dut_rst_nq <= 1'b0;
+      v1_q       <= 1'b0;
+      v2_q       <= 1'b0;
+      stim_wa_q  <= '0;
+      stim_ra_q  <= '0;
+      cap_wa_q   <= '0;
+      cap_ra_q   <= '0;
+      idle_q     <= '0;
+      led_act_q  <= 1'b0;
+      led_err_q  <= 1'b0;
+    end else begin
+      en_q       <= 1'b0;
+      dut_rst_nq <= 1'b1;
+      idle_q     <= (receiving && !rx_valid) ? idle_q + 1'b1 : '0;
+      if (state_q == WData && rx_valid) sh_q <= {rx_data, sh_q[IN_PAD-1:8]};
+      if (state_q == SLoad && rx_valid) sh_q <= {rx_data, sh_q[IN_PAD-1:8]};
+
+      if (receiving && rx_ferr) begin
+        err_code_q <= 8'd2;
+        err_info_q <= cmd_q;
+        state_q    <= Err0;
+      end else if (timeout) begin
+        err_code_q <= 8'd4;
+        err_info_q <= cmd_q;
+        state_q    <= Err0;
+      end else begin
+        unique case (state_q)
+          Idle: if (rx_ferr) begin
+            err_code_q <= 8'd2;
+            err_info_q <= 8'd0;
+            state_q    <= Err0;
+          end else if (rx_valid) begin
+            cmd_q     <= rx_data;
+            led_act_q <= ~led_act_q;
+            nargs_q   <= n_args(rx_data);
+            arg_q     <= '0;
+            unique case (rx_data)
+              "I": begin pl_q <= PlId; byte_q <= '0; state_q <= TxStat; end
+              "S": state_q <= SFlags;
+              "C", "G", "W", "X": state_q <= Args;
+              default: begin
+                err_code_q <= 8'd1;
+                err_info_q <= rx_data;
+                state_q    <= Err0;
+              end
+            endcase
+          end
+          Args: if (rx_valid) begin
+            arg_q   <= args[31:8];
+            nargs_q <= nargs_q - 1'b1;
+            if (nargs_q == 3'd1) begin
+              byte_q <= '0;
+              unique case (cmd_q)
+                "C": begin cnt_q <= args[31:16]; state_q <= Clock; end
+                "W": if (args[31:16] != '0 && 17'(args[15:0]) + 17'(args[31:16]) <= 17'(AS_DEPTH)) begin
+                  stim_wa_q <= AW'(args[15:0]);
+                  cnt_q     <= args[31:16];
+                  state_q   <= WData;
+                end else begin
+                  err_code_q <= 8'd3;
+                  err_info_q <= cmd_q;
+                  state_q    <= Err0;
+                end
+                "G": if (args[31:16] != '0 && 17'(args[31:16]) <= 17'(AS_DEPTH)) begin
+                  left_q    <= args[31:16];
+                  cnt_q     <= args[31:16];
+                  stim_ra_q <= '0;
+                  cap_wa_q  <= '0;
+                  v1_q      <= 1'b0;
+                  v2_q      <= 1'b0;
+                  state_q   <= Run;
+                end else begin
+                  err_code_q <= 8'd3;
+                  err_info_q <= cmd_q;
+                  state_q    <= Err0;
+                end
+                default: if (args[31:16] != '0 && 17'(args[15:0]) + 17'(args[31:16]) <= 17'(AS_DEPTH)) begin
+                  cap_ra_q <= AW'(args[15:0]);   // "X"
+                  cnt_q    <= args[31:16];
+                  pl_q     <= PlX;
+                  state_q  <= TxStat;
+                end else begin
+                  err_code_q <= 8'd3;
+                  err_info_q <= cmd_q;
+                  state_q    <= Err0;
+                end
+              endcase
+            end
+          end
+          SFlags: if (rx_valid) begin
+            noload_q   <= rx_data[2];
+            noread_q   <= rx_data[3];
+            en_q       <= rx_data[0] & CLOCKED[0];
+            dut_rst_nq <= ~(rx_data[0] & rx_data[1]);
+            byte_q     <= '0;
+            state_q    <= SEdge;
+          end
+          SEdge: state_q <= noload_q ? SSettle : SLoad;   // the unit's clock edge ends this cycle
+          SLoad: if (rx_valid) begin
+            byte_q <= byte_q + 1'b1;
+            if (byte_q == 16'(IN_BYTES - 1)) state_q <= SLd;
+          end
+          SLd: begin
+            in_q    <= sh_q[IN_W-1:0];
+            state_q <= SSettle;
+          end
+          SSettle: begin   // the outputs of the new inputs are taken one core clock later
+            out_q   <= OUT_PAD'(dut_out);
+            pl_q    <= noread_q ? PlNone : PlOut;
+            cnt_q   <= 16'd1;
+            byte_q  <= '0;
+            state_q <= TxStat;
+          end
+          Clock: if (cnt_q != '0) begin
+            en_q  <= CLOCKED[0];
+            cnt_q <= cnt_q - 1'b1;
+          end else begin
+            pl_q    <= PlNone;
+            state_q <= TxStat;
+          end
+          WData: if (rx_valid) begin
+            if (byte_q == 16'(IN_BYTES - 1)) begin
+              byte_q    <= '0;
+              stim_wa_q <= stim_wa_q + 1'b1;
+              cnt_q     <= cnt_q - 1'b1;
+              if (cnt_q == 16'd1) begin
+                pl_q    <= PlNone;
+                state_q <= TxStat;
+              end
+            end else begin
+              byte_q <= byte_q + 1'b1;
+            end
+          end
+          Run: begin
+            // issue: RAM address -> stim_rd_q (1 cycle) -> in_q (1 cycle, v2_q): the unit's clock
+            // fires at the end of every cycle in which in_q holds a stimulus entry (en_q = v2_q)
+            v1_q <= (left_q != '0);
+            if (left_q != '0) begin
+              stim_ra_q <= stim_ra_q + 1'b1;
+              left_q    <= left_q - 1'b1;
+            end
+            v2_q <= v1_q;
+            en_q <= v1_q & CLOCKED[0];
+            if (v1_q) in_q <= stim_rd_q;
+            if (v2_q) begin
+              cap_wa_q <= cap_wa_q + 1'b1;
+              cnt_q    <= cnt_q - 1'b1;
+              if (cnt_q == 16'd1) begin
+                pl_q    <= PlNone;
+                state_q <= TxStat;
+              end
+            end
+          end
+          TxStat: if (tx_ready) begin
+            byte_q <= '0;
+            unique case (pl_q)
+              PlId:    state_q <= TxId;
+              PlOut:   state_q <= TxOut;
+              PlX:     state_q <= XRd;
+              default: state_q <= Idle;
+            endcase
+          end
+          TxId: if (tx_ready) begin
+            byte_q <= byte_q + 1'b1;
+            if (byte_q == 16'(ID_BYTES - 1)) state_q <= Idle;
+          end
+          TxOut: if (tx_ready) begin
+            out_q  <= {8'h00, out_q[OUT_PAD-1:8]};
+            byte_q <= byte_q + 1'b1;
+            if (byte_q == 16'(OUT_BYTES - 1)) begin
+              byte_q <= '0;
+              cnt_q  <= cnt_q - 1'b1;
+              state_q <= (pl_q == PlX && cnt_q != 16'd1) ? XRd : Idle;
+            end
+          end
+          XRd: state_q <= XLd;          // cap_ra_q -> cap_rd_q
+          XLd: begin
+            out_q    <= OUT_PAD'(cap_rd_q);
+            cap_ra_q <= cap_ra_q + 1'b1;
+            state_q  <= TxOut;
+          end
+          Err0: if (tx_ready) state_q <= Err1;
+          Err1: if (tx_ready) state_q <= Err2;
+          Err2: if (tx_ready) begin
+            led_err_q <= 1'b1;
+            state_q   <= Idle;
+          end
+          default: state_q <= Idle;
+        endcase
+      end
+    end
+  end
+
+  assign led_o = {led_err_q, led_act_q};
+endmodule
+`default_nettype wire
