@@ -44,7 +44,21 @@ $(VL_DIR)/$1/V$1_shim.o: lib/shim/vl_$(VLM.$1.UNIT)_shim.cpp lib/vl_$(VLM.$1.UNI
 	@$(CXX) $(SHIM_CXXFLAGS) -isystem $$(@D)/obj -iquote $$(@D) -DVL_MODEL=V$1 $(VLM.$1.DEFS) -c $$< -o $$@
 endef
 $(foreach m,$(VL_MODELS),$(eval $(call vl_model_rules,$m)))
-MODEL_OBJS := $(foreach m,$(VL_MODELS),$(VL_DIR)/$m/V$m_shim.o $(VL_DIR)/$m/model.a)
+
+# Board drivers (docs/fpga.md): the same shim compiled against B<model>, the Verilated model
+# whose eval() talks to the unit server (tools/board_gen.py --proxy, lib/shim/vl_board.h), for
+# the configurations of each unit's [board] (registry: BOARD_MODELS).
+define board_model_rules
+$(VL_DIR)/$1/B$1.h: $(VL_DIR)/$1/model.a tools/board_gen.py tools/vl_port_widths.py
+	@$(PYTHON) tools/board_gen.py --proxy $1 $$@
+$(VL_DIR)/$1/B$1_shim.o: lib/shim/vl_$(VLM.$1.UNIT)_shim.cpp lib/vl_$(VLM.$1.UNIT).h lib/shim/vl_ports.h \
+  lib/shim/vl_board.h lib/simt_board.h lib/vl_model.h cmodel/simt_$(VLM.$1.UNIT).h $(VL_DIR)/$1/B$1.h \
+  $(VL_DIR)/$1/ports.h $(VL_DIR)/$1/config.txt
+	@$(CXX) $(SHIM_CXXFLAGS) -isystem $$(@D)/obj -iquote $$(@D) -DVL_MODEL=B$1 $(VLM.$1.DEFS) -c $$< -o $$@
+endef
+$(foreach m,$(BOARD_MODELS),$(eval $(call board_model_rules,$m)))
+MODEL_OBJS := $(foreach m,$(VL_MODELS),$(VL_DIR)/$m/V$m_shim.o $(VL_DIR)/$m/model.a) \
+              $(foreach m,$(BOARD_MODELS),$(VL_DIR)/$m/B$m_shim.o)
 
 # Verilator runtime, compiled once.
 $(VL_DIR)/runtime/libvlrt.a:
@@ -58,7 +72,8 @@ build/obj/%.o: %.c
 	@$(CC) $(CFLAGS_C) $(CFLAGS_EXTRA) -c $< -o $@
 
 CMODEL_SRC := $(sort $(wildcard cmodel/*.c))
-LIB_C_OBJS := $(patsubst %.c,build/obj/%.o,$(CMODEL_SRC) lib/simt_vl.c $(REGISTRY_GEN)/vl_models.c)
+LIB_C_OBJS := $(patsubst %.c,build/obj/%.o,$(CMODEL_SRC) lib/simt_vl.c $(REGISTRY_GEN)/vl_models.c \
+                lib/simt_board.c $(REGISTRY_GEN)/board_models.c)
 $(LIB_C_OBJS): $(wildcard cmodel/*.h lib/*.h)
 
 # ---- the library: build/lib/libsimt.a, libsimt.so, include/simt/ (docs/c_library.md) ----
@@ -72,7 +87,7 @@ LIB_PRIVATE := -lstdc++ -lz -lpthread -lm
 SIMT_VERSION := 0.1.0
 # The public headers, pure C: the lookup, the model life cycle, each unit's C view of its
 # Verilated models and its C golden model. Staged under build/lib/include/simt/ as installed.
-LIB_HEADERS := lib/simt_vl.h lib/vl_model.h $(foreach u,$(UNITS),lib/vl_$u.h cmodel/simt_$u.h)
+LIB_HEADERS := lib/simt_vl.h lib/simt_board.h lib/vl_model.h $(foreach u,$(UNITS),lib/vl_$u.h cmodel/simt_$u.h)
 LIB_INC     := $(LIB_DIR)/include/simt
 LIB_INC_HEADERS := $(addprefix $(LIB_INC)/,$(notdir $(LIB_HEADERS)))
 HDR_CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic

@@ -23,3 +23,4 @@ TEST_LISTS := tb/tests.txt $(foreach u,$(UNITS),tb/units/$u/tests.txt)
 
 # A unit's own make rules, if it has any (e.g. a self-test binary): tb/units/<unit>/<unit>.mk.
 -include $(foreach u,$(UNITS),$(wildcard tb/units/$u/$u.mk))
+include tb/board/board.mk

@@ -31,7 +31,7 @@ import sys
 import tomllib
 
 UNITS_DIR = "units"
-UNIT_KEYS = {"name", "title", "paper", "rtl", "tops", "widths", "config", "synth"}
+UNIT_KEYS = {"name", "title", "paper", "rtl", "tops", "widths", "config", "synth", "board"}
 CONFIG_KEYS = {"name", "about", "top", "widths", "params", "defines", "netlist"}
 SYNTH_KEYS = {"tops", "tag", "impl", "policy", "widths", "big_widths", "params", "abc"}
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -131,6 +131,27 @@ def load_unit(path):
                 "w": w, "params": pv, "defines": dv, "netlist": cfg["netlist"],
                 "default": i == 0})
         u["configs"].append(cfg)
+    # The unit server (docs/fpga.md): configurations with a board driver in the library (every
+    # width), and the width of the pseudo-terminal board simulation that make test runs.
+    board = d.get("board", {})
+    bw = "%s: [board]" % where
+    if not isinstance(board, dict):
+        fail(bw, "is a table: { configs = [...], test_w = N }")
+    check_keys(bw, board, {"configs", "test_w"})
+    bcfgs = board.get("configs", [u["configs"][0]["name"]])
+    by_name = {c["name"]: c for c in u["configs"]}
+    for bc in bcfgs:
+        if bc not in by_name:
+            fail(bw, "configs: no [[config]] named '%s'" % bc)
+        if by_name[bc]["netlist"]:
+            fail(bw, "configs: '%s' is a netlist model; the server hosts RTL" % bc)
+    first = by_name[bcfgs[0]] if bcfgs else None
+    test_w = board.get("test_w", min(first["widths"]) if first else 0)
+    if first and test_w not in first["widths"]:
+        fail(bw, "test_w = %s: config '%s' has no model at that width" % (test_w, first["name"]))
+    u["board"] = {"configs": bcfgs,
+                  "models": [m["name"] for bc in bcfgs for m in by_name[bc]["models"]],
+                  "test": "%s_%s_W%d" % (name, first["name"], test_w) if first else ""}
     for i, s in enumerate(d.get("synth", [])):
         sw = "%s: synth #%d" % (where, i + 1)
         check_keys(sw, s, SYNTH_KEYS)
@@ -255,6 +276,8 @@ def gen_mk(units):
             o.append("%s.NETLIST := %s" % (k, "1" if m["netlist"] else ""))
             models.append(m["name"])
     o.append("VL_MODELS := %s" % " ".join(models))
+    o.append("BOARD_MODELS := %s" % " ".join(m for u in units for m in u["board"]["models"]))
+    o.append("BOARD_TESTS := %s" % " ".join(u["board"]["test"] for u in units if u["board"]["test"]))
     o.append("# Synthesis rows, expanded by synth/synth.mk: $(call synth_add,NAME,TOP,IMPL,POLICY,TAG,W,")
     o.append("# PARAMS,SOURCES,CHPARAM,ABC); rows of 'big_widths' only with SYNTH_BIG=1.")
     o.append("define SYNTH_ROWS")
@@ -293,6 +316,26 @@ def gen_models_c(units):
     return "\n".join(o)
 
 
+def gen_board_models_c(units):
+    o = ["/* %s */" % HEAD, "#include <stddef.h>", "", '#include "simt_board.h"']
+    o += ['#include "vl_%s.h"' % u["name"] for u in units]
+    o.append("")
+    rows = []
+    for u in units:
+        for c in u["configs"]:
+            for m in c["models"]:
+                if m["name"] not in u["board"]["models"]:
+                    continue
+                o.append("extern const vl_%s_ops B%s_ops;" % (u["name"], m["name"]))
+                rows.append("    {%s, %s, %s, %s, %s, %s, %uu, %d, 0, &B%s_ops}," % (
+                    c_str(m["name"]), c_str(u["name"]), c_str(c["name"]), c_str(m["top"]),
+                    c_str(" ".join("%s=%d" % kv for kv in m["params"])), c_str(c["about"] + " (board)"),
+                    m["w"], 1 if m["default"] else 0, m["name"]))
+    o += ["", "const simt_vl_model simt_board_models[] = {"] + rows
+    o += ["    {NULL, NULL, NULL, NULL, NULL, NULL, 0u, 0, 0, NULL},", "};", ""]
+    return "\n".join(o)
+
+
 def gen_units_c(units):
     o = ["/* %s */" % HEAD, "#include <stddef.h>", "", '#include "simtcheck.h"', ""]
     o += ["extern const sc_unit sc_unit_%s;" % u["name"] for u in units]
@@ -313,6 +356,7 @@ def as_json(units):
                         for c in u["configs"]]
         v["synth"] = synth_rows(u)
         v["footprint"] = footprint(u)
+        v["board"] = u["board"]
         out.append(v)
     return {"units": out}
 
@@ -390,6 +434,7 @@ def main():
         os.makedirs(a.out, exist_ok=True)
         write_if_changed(os.path.join(a.out, "vl_models.c"), gen_models_c(units))
         write_if_changed(os.path.join(a.out, "sc_units.c"), gen_units_c(units))
+        write_if_changed(os.path.join(a.out, "board_models.c"), gen_board_models_c(units))
         write_if_changed(os.path.join(a.out, "registry.json"), json.dumps(as_json(units), indent=1) + "\n")
         write_if_changed(os.path.join(a.out, "registry.mk"), gen_mk(units), touch=True)
     elif a.cmd == "check":

@@ -18,9 +18,11 @@
 //                            Then load the inputs, and reply 'k' and the output vector
 //   'C' n                    n clock edges with the inputs held; reply 'k'
 //   'W' addr n [in]*n        write n input vectors to the stimulus RAM from addr; reply 'k'
-//   'G' n                    at speed: the unit runs n consecutive core clock cycles on
-//                            stimulus RAM entries 0..n-1, its outputs in each captured in the
-//                            capture RAM; reply 'k' when done (inputs then hold entry n-1)
+//   'G' n                    at speed: the unit runs n consecutive core clock cycles, the first
+//                            on the loaded inputs (the host loads stimulus entry 0 there first),
+//                            the k-th on stimulus RAM entry k; its outputs in each are captured in
+//                            capture RAM entry k; reply 'k' when done (then the loaded inputs
+//                            apply again)
 //   'X' addr n               read n captured output vectors from addr: 'k', then the vectors
 // Errors: 1 unknown command (info: the byte), 2 framing error on the receive line, 3 address
 // or count out of range (info: the command), 4 a request stopped arriving for RX_TIMEOUT
@@ -50,8 +52,8 @@ module simt_srv
   localparam int unsigned TW = $clog2(RX_TIMEOUT + 2);
 
   typedef enum logic [4:0] {
-    Idle, Args, SFlags, SEdge, SLoad, SLd, SSettle, Clock, WData, Run, TxStat, TxId, TxOut, XRd,
-    XLd, Err0, Err1, Err2
+    Idle, Args, SFlags, SEdge, SLoad, SLd, SSettle, Clock, WData, Run, RunEnd, TxStat, TxId, TxOut,
+    XRd, XLd, Err0, Err1, Err2
   } state_e;
   typedef enum logic [1:0] {PlNone, PlId, PlOut, PlX} payload_e;
 
@@ -68,41 +70,69 @@ module simt_srv
 
   // ---- the hosted unit, on the gated clock ----
   logic               en_q, dut_rst_nq, dut_clk;
-  logic [IN_W-1:0]    in_q;
+  logic [IN_W-1:0]    in_q;       // the inputs loaded by 'S' (core clock domain)
+  logic [IN_W-1:0]    as_in_q;    // at speed: the next stimulus entry (unit clock domain)
+  logic               as_sel_q;   // at speed, from the second cycle of a run on: as_in_q
+  logic               run_q;      // a run is under way (changes only between unit clock edges)
+  logic [AW:0]        as_a_q;     // at speed: stimulus entry read at the next edge, 1 .. n
+  logic [AW-1:0]      as_c_q;     // at speed: capture entry written at the next edge
+  logic [AW:0]        n_q;        // the run's length
+  wire  logic         as_last = (as_a_q == n_q);
   logic [OUT_W-1:0]   dut_out;
 
   simt_clk_gate u_cg (.clk_i, .en_i(en_q), .clk_o(dut_clk));
-  simt_srv_dut u_dut (.clk_i(dut_clk), .rst_ni(dut_rst_nq), .in_i(in_q), .out_o(dut_out));
+  simt_srv_dut u_dut (.clk_i(dut_clk), .rst_ni(dut_rst_nq), .in_i(as_sel_q ? as_in_q : in_q),
+                      .out_o(dut_out));
 
-  // ---- stimulus and capture RAM (simple dual-port, synchronous read) ----
+  // ---- at speed: stimulus and capture RAM, and the engine on the unit's clock ----
+  // Every register that feeds the unit or takes its outputs during a run is clocked by the
+  // unit's own (gated) clock, so the unit's paths are timed as one clock domain. The signals
+  // that cross from the core clock (in_q, run_q, n_q, dut_rst_nq) change only in cycles
+  // without a unit clock edge. A run of n cycles: the first on in_q (the host loads stimulus
+  // entry 0 with 'S' first), the k-th on entry k, read one edge ahead into as_in_q. The engine
+  // returns by itself to as_a_q = 1, as_sel_q = 0, as_c_q = 0 at the run's last edge.
   logic [IN_W-1:0]  stim_mem [AS_DEPTH];
   logic [OUT_W-1:0] cap_mem  [AS_DEPTH];
-  logic [IN_W-1:0]  stim_rd_q;
   logic [OUT_W-1:0] cap_rd_q;
-  logic [AW-1:0]    stim_wa_q, stim_ra_q, cap_wa_q, cap_ra_q;
-  logic             stim_we, cap_we;
+  logic [AW-1:0]    stim_wa_q, cap_ra_q;
+  logic             stim_we_q;   // sh_q holds a whole vector: write it at stim_wa_q
   logic [IN_PAD-1:0] sh_q;     // request input vector, shifted in byte by byte
 
   always_ff @(posedge clk_i) begin
-    if (stim_we) stim_mem[stim_wa_q] <= sh_q[IN_W-1:0];
-    stim_rd_q <= stim_mem[stim_ra_q];
+    if (stim_we_q) stim_mem[stim_wa_q] <= sh_q[IN_W-1:0];
+  end
+  always_ff @(posedge dut_clk) begin
+    if (run_q) as_in_q <= stim_mem[as_a_q[AW-1:0]];
+  end
+  always_ff @(posedge dut_clk) begin
+    if (run_q) cap_mem[as_c_q] <= dut_out;
   end
   always_ff @(posedge clk_i) begin
-    if (cap_we) cap_mem[cap_wa_q] <= dut_out;
     cap_rd_q <= cap_mem[cap_ra_q];
+  end
+  always_ff @(posedge dut_clk) begin
+    if (!dut_rst_nq) begin
+      as_a_q   <= (AW + 1)'(1);
+      as_sel_q <= 1'b0;
+      as_c_q   <= '0;
+    end else if (run_q) begin
+      as_a_q   <= as_last ? (AW + 1)'(1) : as_a_q + 1'b1;
+      as_sel_q <= !as_last;
+      as_c_q   <= as_last ? '0 : as_c_q + 1'b1;
+    end
   end
 
   // ---- request decoder and reply sender ----
-  state_e              state_q;
+  state_e              state_q /* verilator public_flat_rd */;   // read by the board simulation (tb/board)
   payload_e            pl_q;
   logic [7:0]          cmd_q, err_code_q, err_info_q;
   logic                noload_q, noread_q;   // 'S' flags bits 2 and 3
   logic [31:8]         arg_q;
   logic [2:0]          nargs_q;
-  logic [15:0]         cnt_q, left_q;   // vectors / cycles still to go; bytes within a vector
+  logic [15:0]         cnt_q;          // vectors / cycles still to go
   logic [15:0]         byte_q;
   logic [OUT_PAD-1:0]  out_q;
-  logic                v1_q, v2_q, led_act_q, led_err_q;
+  logic                led_act_q, led_err_q;
   logic [TW-1:0]       idle_q;
 
   // A request's arguments, shifted in LSB first: two bytes end in args[31:16], four give
@@ -112,8 +142,6 @@ module simt_srv
                                 (state_q == WData);
   wire logic        timeout = (RX_TIMEOUT != 0) && receiving && (idle_q == TW'(RX_TIMEOUT));
 
-  assign stim_we = (state_q == WData) && rx_valid && (byte_q == 16'(IN_BYTES - 1));
-  assign cap_we  = (state_q == Run) && v2_q;
 
   always_comb begin
     tx_valid = 1'b0;
@@ -150,18 +178,16 @@ module simt_srv
       arg_q      <= '0;
       nargs_q    <= '0;
       cnt_q      <= '0;
-      left_q     <= '0;
       byte_q     <= '0;
       out_q      <= '0;
       sh_q       <= '0;
       in_q       <= '0;
       en_q       <= 1'b0;
       dut_rst_nq <= 1'b0;
-      v1_q       <= 1'b0;
-      v2_q       <= 1'b0;
+      run_q      <= 1'b0;
+      n_q        <= '0;
+      stim_we_q  <= 1'b0;
       stim_wa_q  <= '0;
-      stim_ra_q  <= '0;
-      cap_wa_q   <= '0;
       cap_ra_q   <= '0;
       idle_q     <= '0;
       led_act_q  <= 1'b0;
@@ -169,6 +195,8 @@ module simt_srv
     end else begin
       en_q       <= 1'b0;
       dut_rst_nq <= 1'b1;
+      stim_we_q  <= 1'b0;
+      if (stim_we_q) stim_wa_q <= stim_wa_q + 1'b1;
       idle_q     <= (receiving && !rx_valid) ? idle_q + 1'b1 : '0;
       if (state_q == WData && rx_valid) sh_q <= {rx_data, sh_q[IN_PAD-1:8]};
       if (state_q == SLoad && rx_valid) sh_q <= {rx_data, sh_q[IN_PAD-1:8]};
@@ -220,13 +248,10 @@ module simt_srv
                   state_q    <= Err0;
                 end
                 "G": if (args[31:16] != '0 && 17'(args[31:16]) <= 17'(AS_DEPTH)) begin
-                  left_q    <= args[31:16];
-                  cnt_q     <= args[31:16];
-                  stim_ra_q <= '0;
-                  cap_wa_q  <= '0;
-                  v1_q      <= 1'b0;
-                  v2_q      <= 1'b0;
-                  state_q   <= Run;
+                  n_q     <= (AW + 1)'(args[31:16]);
+                  cnt_q   <= args[31:16];
+                  run_q   <= 1'b1;
+                  state_q <= Run;
                 end else begin
                   err_code_q <= 8'd3;
                   err_info_q <= cmd_q;
@@ -248,12 +273,15 @@ module simt_srv
           SFlags: if (rx_valid) begin
             noload_q   <= rx_data[2];
             noread_q   <= rx_data[3];
-            en_q       <= rx_data[0] & CLOCKED[0];
+            en_q       <= rx_data[0];
             dut_rst_nq <= ~(rx_data[0] & rx_data[1]);
             byte_q     <= '0;
             state_q    <= SEdge;
           end
-          SEdge: state_q <= noload_q ? SSettle : SLoad;   // the unit's clock edge ends this cycle
+          SEdge: begin   // the unit's clock edge ends this cycle: its reset input holds across it
+            dut_rst_nq <= dut_rst_nq;
+            state_q    <= noload_q ? SSettle : SLoad;
+          end
           SLoad: if (rx_valid) begin
             byte_q <= byte_q + 1'b1;
             if (byte_q == 16'(IN_BYTES - 1)) state_q <= SLd;
@@ -270,7 +298,7 @@ module simt_srv
             state_q <= TxStat;
           end
           Clock: if (cnt_q != '0) begin
-            en_q  <= CLOCKED[0];
+            en_q  <= 1'b1;
             cnt_q <= cnt_q - 1'b1;
           end else begin
             pl_q    <= PlNone;
@@ -279,7 +307,7 @@ module simt_srv
           WData: if (rx_valid) begin
             if (byte_q == 16'(IN_BYTES - 1)) begin
               byte_q    <= '0;
-              stim_wa_q <= stim_wa_q + 1'b1;
+              stim_we_q <= 1'b1;
               cnt_q     <= cnt_q - 1'b1;
               if (cnt_q == 16'd1) begin
                 pl_q    <= PlNone;
@@ -289,25 +317,16 @@ module simt_srv
               byte_q <= byte_q + 1'b1;
             end
           end
-          Run: begin
-            // issue: RAM address -> stim_rd_q (1 cycle) -> in_q (1 cycle, v2_q): the unit's clock
-            // fires at the end of every cycle in which in_q holds a stimulus entry (en_q = v2_q)
-            v1_q <= (left_q != '0);
-            if (left_q != '0) begin
-              stim_ra_q <= stim_ra_q + 1'b1;
-              left_q    <= left_q - 1'b1;
-            end
-            v2_q <= v1_q;
-            en_q <= v1_q & CLOCKED[0];
-            if (v1_q) in_q <= stim_rd_q;
-            if (v2_q) begin
-              cap_wa_q <= cap_wa_q + 1'b1;
-              cnt_q    <= cnt_q - 1'b1;
-              if (cnt_q == 16'd1) begin
-                pl_q    <= PlNone;
-                state_q <= TxStat;
-              end
-            end
+          Run: if (cnt_q != '0) begin   // one unit clock edge at the end of each of n cycles
+            en_q  <= 1'b1;
+            cnt_q <= cnt_q - 1'b1;
+          end else begin
+            state_q <= RunEnd;              // the last edge ends this cycle
+          end
+          RunEnd: begin
+            run_q   <= 1'b0;
+            pl_q    <= PlNone;
+            state_q <= TxStat;
           end
           TxStat: if (tx_ready) begin
             byte_q <= '0;

@@ -10,6 +10,7 @@
  * up to that cycle with an FST waveform and writes the stimulus trace next to it. */
 #define _POSIX_C_SOURCE 200809L
 #include "simtcheck.h"
+#include "simt_board.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -200,6 +201,18 @@ const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
     } else {
         m = find_model(unit, o->config, lanes, 0, NULL);
     }
+    if (o->board) { /* the same model's board driver: its ops talk to the unit server */
+        const simt_vl_model *b = simt_board_find(m->name);
+        if (!b) {
+            fprintf(stderr, "board drivers:");
+            for (const simt_vl_model *k = simt_board_models; k->name; k++)
+                if (!strcmp(k->unit, unit))
+                    fprintf(stderr, " %s", k->name);
+            fprintf(stderr, "\n");
+            sc_die("model %s has no board driver (units/%s.toml, [board] configs)", m->name, unit);
+        }
+        m = b;
+    }
     r->model = m;
     sc_layout_init(&r->layout, r->unit->trace, unit, m);
     if (t && o->trace_in)
@@ -240,6 +253,10 @@ static void usage(FILE *f)
         "  --max-report N mismatching signals printed (default 20)\n"
         "  --quiet        no coverage lines\n"
         "  --inject-mismatch C  corrupt one expected value at cycle C (tests the harness itself)\n"
+        "  --board PORT   run the RTL on a unit server board at serial port PORT (docs/fpga.md)\n"
+        "  --baud N       the board's baud rate (default 115200)\n"
+        "  --board-timeout MS  reply timeout (default 2000)\n"
+        "  --no-at-speed  no at-speed replay of the stimulus from the board's RAM\n"
         "  --list         list the unit's models (configurations x widths) and tests\n"
         "  --trace-doc    print the unit's trace format (its section of docs/trace_format.md)\n");
 }
@@ -296,6 +313,9 @@ int main(int argc, char **argv)
     o.cycles = 100000;
     o.fail_dir = "build/fail";
     o.max_report = 20;
+    o.baud = 115200;
+    o.board_timeout = 2000;
+    o.at_speed = 1;
     int seed_given = 0, list = 0, trace_doc = 0;
 
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
@@ -316,6 +336,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--fail-dir")) { if (!v) sc_die("--fail-dir needs a directory"); o.fail_dir = v; i++; }
         else if (!strcmp(a, "--max-report")) o.max_report = (unsigned)parse_u64(a, v), i++;
         else if (!strcmp(a, "--inject-mismatch")) o.inject = parse_u64(a, v) + 1, i++;
+        else if (!strcmp(a, "--board")) { if (!v || !*v) sc_die("--board needs a serial port"); o.board = v; i++; }
+        else if (!strcmp(a, "--baud")) o.baud = (unsigned)parse_u64(a, v), i++;
+        else if (!strcmp(a, "--board-timeout")) o.board_timeout = (unsigned)parse_u64(a, v), i++;
+        else if (!strcmp(a, "--no-at-speed")) o.at_speed = 0;
         else if (!strcmp(a, "--quiet")) o.quiet = 1;
         else if (!strcmp(a, "--list")) list = 1;
         else if (!strcmp(a, "--trace-doc")) trace_doc = 1;
@@ -374,6 +398,14 @@ int main(int argc, char **argv)
     }
     if (o.test && o.trace_in)
         sc_die("--test and --trace cannot be combined");
+    if (o.board) {
+        if (o.wave)
+            sc_die("--wave: a board has no waveform; record the run (--record T) and replay it on the "
+                   "Verilated RTL: simtcheck %s --trace T --wave W", u->name);
+        if (o.baud == 0 || o.board_timeout == 0)
+            sc_die("--baud and --board-timeout must be positive");
+        simt_board_config(o.board, o.baud, o.board_timeout, o.at_speed);
+    }
     const int seeded = !o.trace_in && (!o.test || random_test);
     if (!seed_given)
         o.seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
@@ -395,6 +427,19 @@ int main(int argc, char **argv)
     double dt = now() - t0;
     if (r.record)
         fclose(r.record);
+    uint64_t at_speed_bad = 0;
+    if (o.board) {
+        simt_board_stats bs;
+        simt_board_get_stats(&bs);
+        printf("board %s: %" PRIu64 " requests, %" PRIu64 " clock cycles, %" PRIu64
+               " of them replayed at speed from the board's RAM, %" PRIu64 " at-speed mismatches\n",
+               o.board, bs.steps, bs.cycles, bs.replayed, bs.mismatches);
+        if (bs.mismatches)
+            printf("first at-speed mismatch at cycle %" PRIu64 " (the same run stepped over the link gave the "
+                   "expected outputs; replay: the same command%s)\n", bs.first_bad,
+                   seeded ? " and --seed" : "");
+        at_speed_bad = bs.mismatches;
+    }
 
     if (r.mismatches && !o.wave) {
         /* Same stimulus again, up to the first bad cycle, with a waveform and a trace. */
@@ -412,7 +457,7 @@ int main(int argc, char **argv)
         sc_run r2 = {0};
         r2.o = &o;
         r2.unit = u;
-        r2.wave = wave;
+        r2.wave = o.board ? NULL : wave;
         r2.wave_from = r.first_bad > 100000 ? r.first_bad - 100000 : 0;
         r2.stop_after = r.first_bad;
         r2.quiet_mismatch = 1;
@@ -420,11 +465,16 @@ int main(int argc, char **argv)
         run_once(u, &r2);
         if (r2.record)
             fclose(r2.record);
-        printf("first mismatch at cycle %" PRIu64 "; waveform up to it: %s (from cycle %" PRIu64 ")\n",
-               r.first_bad, wave, r2.wave_from);
+        if (o.board)
+            printf("first mismatch at cycle %" PRIu64 " (a board has no waveform: replay the trace below on the "
+                   "Verilated RTL with --wave)\n", r.first_bad);
+        else
+            printf("first mismatch at cycle %" PRIu64 "; waveform up to it: %s (from cycle %" PRIu64 ")\n",
+                   r.first_bad, wave, r2.wave_from);
         if (seeded)
             printf("stimulus up to it: %s (replay: simtcheck %s --trace %s)\n", trace, u->name, trace);
     }
+    r.mismatches += at_speed_bad;
     if (o.test)
         printf("%s: test %s: %s\n", u->name, o.test,
                r.directed_fail || r.mismatches ? "FAIL" : "PASS");

@@ -28,6 +28,10 @@ typedef struct {
     int quiet;             /* --quiet: no coverage lines */
     unsigned max_report;   /* mismatching signals printed in full */
     uint64_t inject;       /* --inject-mismatch C: corrupt one expected value at cycle C-1 (harness self-test) */
+    const char *board;     /* --board PORT: the RTL on a unit server board (docs/fpga.md), not Verilated */
+    unsigned baud;         /* --baud */
+    unsigned board_timeout;/* --board-timeout MS */
+    int at_speed;          /* 0 with --no-at-speed */
 } sc_opts;
 
 /* ---- Stimulus trace files (docs/trace_format.md): tb/core/sc_trace.c ----
