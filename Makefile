@@ -83,7 +83,7 @@ SEED ?= 1
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 test:
 	@tools/bootstrap.sh pkgconfig
-	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck
+	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim
 	@tb/scripts/run_tests.sh "$(TEST_LISTS)" $(SEED)
 
 # ---- main job ----

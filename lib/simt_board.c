@@ -23,6 +23,9 @@ static unsigned g_baud = 115200, g_timeout_ms = 2000;
 static int g_at_speed = 1;
 static simt_board_stats g_stats;
 static void (*g_handler)(const char *msg);
+static uint64_t g_inject = UINT64_MAX;
+
+void simt_board_inject(uint64_t c) { g_inject = c; }
 
 struct simt_board {
     int fd;
@@ -302,6 +305,10 @@ static void replay(simt_board *b, uint64_t from)
         status(b, 'X');
         for (unsigned i = 0; i < n; i++) {
             get(b, b->buf, b->out_bytes, 'X');
+            if (b->seg_first + at + i == g_inject && b->out_bytes) {
+                b->seg_out[(at + i) * b->out_bytes] ^= 1; /* harness self-test */
+                g_inject = UINT64_MAX;
+            }
             if (b->seg_known[at + i]) {
                 compare(b, b->seg_first + at + i, b->seg_out + (at + i) * b->out_bytes, b->buf);
                 g_stats.replayed++;
@@ -318,11 +325,11 @@ static void flush(simt_board *b)
         b->seg_n = 0;
         return;
     }
-    if (b->clocked) {
-        uint8_t r[2] = {'S', 0x1 | 0x2 | 0x4 | 0x8};
-        put(b, r, 2);
-        status(b, 'S');
-    }
+    /* a reset edge: the unit's state at the segment's start, and the server's at-speed engine
+       (a combinational unit ignores it) */
+    uint8_t r[2] = {'S', 0x1 | 0x2 | 0x4 | 0x8};
+    put(b, r, 2);
+    status(b, 'S');
     replay(b, 0);
     if (b->seg_lost)
         printf("at-speed: %" PRIu64 " cycles after cycle %" PRIu64 " not replayed (more than %u since the last reset)\n",

@@ -71,6 +71,10 @@ typedef struct {
 /* Totals over every driver opened since the program started. */
 void simt_board_get_stats(simt_board_stats *s);
 
+/* Harness self-test: flip one bit of the expected outputs of cycle c (counted as in the stats)
+ * before the at-speed replay compares them; the replay must report it. UINT64_MAX: none. */
+void simt_board_inject(uint64_t c);
+
 /* Replace the error handler (it must not return: exit or longjmp). */
 void simt_board_set_error_handler(void (*handler)(const char *msg));
 

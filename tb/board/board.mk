@@ -4,7 +4,7 @@
 # fpga/rtl/simt_srv.sv hosting it is Verilated, UART included, with a fast bit clock
 # (CLKS_PER_BIT = BSIM_CPB); build/bin/simt-board-sim runs any of them on a pseudo-terminal.
 BSIM_DIR   := build/board
-BSIM_CPB   ?= 4
+BSIM_CPB   ?= 2
 BSIM_DEPTH ?= 64
 BSIM_RXTO  ?= 200000
 BOARD_SIMS ?= $(BOARD_TESTS)
@@ -12,7 +12,12 @@ BOARD_SIMS ?= $(BOARD_TESTS)
 define board_sim_rules
 $(BSIM_DIR)/$1/gen/files.f: $(VL_DIR)/$1/model.a tools/board_gen.py tools/registry.py units/$(VLM.$1.UNIT).toml
 	@$(PYTHON) tools/board_gen.py $1 $$(@D)
-$(BSIM_DIR)/$1/srv.a: $(BSIM_DIR)/$1/gen/files.f $(UNIT.$(VLM.$1.UNIT).RTL) $(wildcard fpga/rtl/*.sv) tb/board/board.mk
+$(BSIM_DIR)/$1/config.txt: FORCE
+	@mkdir -p $$(@D)
+	@echo 'CLKS_PER_BIT=$(BSIM_CPB) AS_DEPTH=$(BSIM_DEPTH) RX_TIMEOUT=$(BSIM_RXTO)' > $$@.tmp
+	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
+$(BSIM_DIR)/$1/srv.a: $(BSIM_DIR)/$1/gen/files.f $(UNIT.$(VLM.$1.UNIT).RTL) $(wildcard fpga/rtl/*.sv) \
+  $(BSIM_DIR)/$1/config.txt
 	@echo "  VERILATE unit server hosting $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
 	@$(VERILATOR) $(VL_FLAGS) -GCLKS_PER_BIT=$(BSIM_CPB) -GAS_DEPTH=$(BSIM_DEPTH) -GRX_TIMEOUT=$(BSIM_RXTO) \

@@ -207,7 +207,8 @@ int main(int argc, char **argv)
                 out[on++] = (uint8_t)rbyte;
         }
         prev_tx = tx;
-        if (on && (on == sizeof out || !rstate)) {
+        /* a reply goes to the host in one write once the board has finished it (or the buffer is full) */
+        if (on && (on == sizeof out || (!rstate && ops->idle(s) && quiet >= 12u * cpb - 1))) {
             size_t k = 0;
             while (k < on) {
                 ssize_t w = write(master, out + k, on - k);

@@ -32,6 +32,7 @@ typedef struct {
     unsigned baud;         /* --baud */
     unsigned board_timeout;/* --board-timeout MS */
     int at_speed;          /* 0 with --no-at-speed */
+    uint64_t inject_at_speed; /* --inject-at-speed C: corrupt one at-speed expectation at cycle C-1 */
 } sc_opts;
 
 /* ---- Stimulus trace files (docs/trace_format.md): tb/core/sc_trace.c ----
