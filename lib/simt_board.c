@@ -35,6 +35,8 @@ struct simt_board {
     const simt_board_port *ports;
     unsigned nports;
     uint8_t *cur_in, *cur_out, *buf;
+    uint8_t *last;            /* the last output vector the board sent: replies are changes to it */
+    unsigned map_bytes;
     int in_valid, out_valid;
     uint64_t cycle;           /* edges (or evaluations) since open */
     /* the segment since the last reset: inputs and outputs per edge */
@@ -168,6 +170,28 @@ static void status(simt_board *b, char cmd)
          cmd, s);
 }
 
+/* One output vector of a reply: a map of the bytes that changed since the vector sent before,
+   then those bytes (simt_srv.sv). */
+static void get_vector(simt_board *b, uint8_t *out, char cmd)
+{
+    uint8_t map[256];
+    if (b->map_bytes > sizeof map)
+        fail("output vector of %u bytes: more than this host's map allows", b->out_bytes);
+    get(b, map, b->map_bytes, cmd);
+    unsigned n = 0;
+    for (unsigned i = 0; i < b->out_bytes; i++)
+        n += map[i / 8] >> (i % 8) & 1;
+    for (unsigned i = b->out_bytes; i < 8 * b->map_bytes; i++)
+        if (map[i / 8] >> (i % 8) & 1)
+            fail("reply to '%c': the change map marks byte %u of a %u-byte vector", cmd, i, b->out_bytes);
+    uint8_t *chg = b->buf;
+    get(b, chg, n, cmd);
+    for (unsigned i = 0, k = 0; i < b->out_bytes; i++)
+        if (map[i / 8] >> (i % 8) & 1)
+            b->last[i] = chg[k++];
+    memcpy(out, b->last, b->out_bytes);
+}
+
 static void u16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
 static unsigned r16(const uint8_t *p) { return p[0] | (unsigned)p[1] << 8; }
 
@@ -210,8 +234,10 @@ simt_board *simt_board_open(const char *model, unsigned in_w, unsigned out_w, in
     b->nports = nports;
     b->cur_in = calloc(b->in_bytes, 1);
     b->cur_out = calloc(b->out_bytes, 1);
-    b->buf = malloc(2 + (b->in_bytes > b->out_bytes ? b->in_bytes : b->out_bytes));
-    if (!b->cur_in || !b->cur_out || !b->buf)
+    b->buf = malloc(4 + b->in_bytes + 2 * b->out_bytes);
+    b->last = calloc(b->out_bytes, 1);
+    b->map_bytes = (b->out_bytes + 7) / 8;
+    if (!b->cur_in || !b->cur_out || !b->buf || !b->last)
         fail("out of memory");
     b->fd = open(g_port, O_RDWR | O_NOCTTY | O_NONBLOCK);
     if (b->fd < 0)
@@ -304,13 +330,14 @@ static void replay(simt_board *b, uint64_t from)
         request(b, 'X', 0, n, 2);
         status(b, 'X');
         for (unsigned i = 0; i < n; i++) {
-            get(b, b->buf, b->out_bytes, 'X');
+            uint8_t *got = b->buf + b->out_bytes + 2;
+            get_vector(b, got, 'X');
             if (b->seg_first + at + i == g_inject && b->out_bytes) {
                 b->seg_out[(at + i) * b->out_bytes] ^= 1; /* harness self-test */
                 g_inject = UINT64_MAX;
             }
             if (b->seg_known[at + i]) {
-                compare(b, b->seg_first + at + i, b->seg_out + (at + i) * b->out_bytes, b->buf);
+                compare(b, b->seg_first + at + i, b->seg_out + (at + i) * b->out_bytes, got);
                 g_stats.replayed++;
             }
         }
@@ -401,7 +428,7 @@ void simt_board_step(simt_board *b, int edge, int reset, const uint8_t *in, uint
     status(b, 'S');
     g_stats.steps++;
     if (out) {
-        get(b, out, b->out_bytes, 'S');
+        get_vector(b, out, 'S');
         memcpy(b->cur_out, out, b->out_bytes);
         b->out_valid = 1;
         if (!b->clocked && b->in_valid) { /* a combinational unit: every evaluation is a cycle */
@@ -428,5 +455,6 @@ void simt_board_close(simt_board *b)
     free(b->cur_in);
     free(b->cur_out);
     free(b->buf);
+    free(b->last);
     free(b);
 }

@@ -15,7 +15,7 @@
 //   'S' flags [in]           step. flags bit 0: first one clock edge with the inputs held,
 //                            bit 1: with the unit's reset asserted during that edge, bit 2: no
 //                            input vector follows (keep the inputs), bit 3: no output reply.
-//                            Then load the inputs, and reply 'k' and the output vector
+//                            Then load the inputs, and reply 'k' and the output vector (below)
 //   'C' n                    n clock edges with the inputs held; reply 'k'
 //   'W' addr n [in]*n        write n input vectors to the stimulus RAM from addr; reply 'k'
 //   'G' n                    at speed: the unit runs n consecutive core clock cycles, the first
@@ -24,6 +24,8 @@
 //                            capture RAM entry k; reply 'k' when done (then the loaded inputs
 //                            apply again)
 //   'X' addr n               read n captured output vectors from addr: 'k', then the vectors
+// An output vector is sent as its change from the one sent before (zero after 'I'): a map of
+// ceil(OUT_BYTES/8) bytes, bit i set when byte i differs, then those bytes in order.
 // Errors: 1 unknown command (info: the byte), 2 framing error on the receive line, 3 address
 // or count out of range (info: the command), 4 a request stopped arriving for RX_TIMEOUT
 // cycles (info: the command).
@@ -47,13 +49,15 @@ module simt_srv
   localparam int unsigned OUT_PAD   = 8 * OUT_BYTES;
   localparam int unsigned AW        = (AS_DEPTH > 1) ? $clog2(AS_DEPTH) : 1;
   localparam int unsigned ID_BYTES  = 11 + NAME_LEN;
+  localparam int unsigned MAP_BYTES = (OUT_BYTES + 7) / 8;
+  localparam int unsigned MAP_PAD   = 8 * MAP_BYTES;
   localparam logic [8*ID_BYTES-1:0] ID = {NAME, 8'(NAME_LEN), 16'(CLKS_PER_BIT), 16'(AS_DEPTH),
                                           16'(OUT_W), 16'(IN_W), 8'(CLOCKED), 8'd1};
   localparam int unsigned TW = $clog2(RX_TIMEOUT + 2);
 
   typedef enum logic [4:0] {
-    Idle, Args, SFlags, SEdge, SLoad, SLd, SSettle, Clock, WData, Run, RunEnd, TxStat, TxId, TxOut,
-    XRd, XLd, Err0, Err1, Err2
+    Idle, Args, SFlags, SEdge, SLoad, SLd, SSettle, Clock, WData, Run, RunEnd, TxStat, TxId, TxMap,
+    TxOut, XRd, XLd, Err0, Err1, Err2
   } state_e;
   typedef enum logic [1:0] {PlNone, PlId, PlOut, PlX} payload_e;
 
@@ -131,7 +135,10 @@ module simt_srv
   logic [2:0]          nargs_q;
   logic [15:0]         cnt_q;          // vectors / cycles still to go
   logic [15:0]         byte_q;
-  logic [OUT_PAD-1:0]  out_q;
+  logic [OUT_PAD-1:0]  out_q;     // the output vector being sent, byte 0 first
+  logic [OUT_PAD-1:0]  last_q;    // the last output vector sent (zero after 'I')
+  logic [OUT_BYTES-1:0] chg_q;    // bytes of out_q that differ from the vector sent before
+  logic [MAP_PAD-1:0]  map_q;     // chg_q, sent first
   logic                led_act_q, led_err_q;
   logic [TW-1:0]       idle_q;
 
@@ -149,13 +156,20 @@ module simt_srv
     unique case (state_q)
       TxStat:  begin tx_valid = 1'b1; tx_data = "k"; end
       TxId:    begin tx_valid = 1'b1; tx_data = ID[8*byte_q[7:0] +: 8]; end
-      TxOut:   begin tx_valid = 1'b1; tx_data = out_q[7:0]; end
+      TxMap:   begin tx_valid = 1'b1; tx_data = map_q[7:0]; end
+      TxOut:   begin tx_valid = chg_q[0]; tx_data = out_q[7:0]; end
       Err0:    begin tx_valid = 1'b1; tx_data = "e"; end
       Err1:    begin tx_valid = 1'b1; tx_data = err_code_q; end
       Err2:    begin tx_valid = 1'b1; tx_data = err_info_q; end
       default: ;
     endcase
   end
+
+  // Output vectors are sent as changes: a map (bit i: byte i differs from the same byte of the
+  // vector sent before), then the bytes that differ, in order.
+  function automatic logic [OUT_BYTES-1:0] changed(logic [OUT_PAD-1:0] v);
+    for (int i = 0; i < OUT_BYTES; i++) changed[i] = (v[8*i +: 8] != last_q[8*i +: 8]);
+  endfunction
 
   // Arguments a request takes before its payload.
   function automatic logic [2:0] n_args(logic [7:0] c);
@@ -180,6 +194,9 @@ module simt_srv
       cnt_q      <= '0;
       byte_q     <= '0;
       out_q      <= '0;
+      last_q     <= '0;
+      chg_q      <= '0;
+      map_q      <= '0;
       sh_q       <= '0;
       in_q       <= '0;
       en_q       <= 1'b0;
@@ -221,7 +238,7 @@ module simt_srv
             nargs_q   <= n_args(rx_data);
             arg_q     <= '0;
             unique case (rx_data)
-              "I": begin pl_q <= PlId; byte_q <= '0; state_q <= TxStat; end
+              "I": begin pl_q <= PlId; byte_q <= '0; last_q <= '0; state_q <= TxStat; end
               "S": state_q <= SFlags;
               "C", "G", "W", "X": state_q <= Args;
               default: begin
@@ -292,6 +309,9 @@ module simt_srv
           end
           SSettle: begin   // the outputs of the new inputs are taken one core clock later
             out_q   <= OUT_PAD'(dut_out);
+            chg_q   <= changed(OUT_PAD'(dut_out));
+            map_q   <= MAP_PAD'(changed(OUT_PAD'(dut_out)));
+            if (!noread_q) last_q <= OUT_PAD'(dut_out);
             pl_q    <= noread_q ? PlNone : PlOut;
             cnt_q   <= 16'd1;
             byte_q  <= '0;
@@ -332,7 +352,7 @@ module simt_srv
             byte_q <= '0;
             unique case (pl_q)
               PlId:    state_q <= TxId;
-              PlOut:   state_q <= TxOut;
+              PlOut:   state_q <= TxMap;
               PlX:     state_q <= XRd;
               default: state_q <= Idle;
             endcase
@@ -341,8 +361,17 @@ module simt_srv
             byte_q <= byte_q + 1'b1;
             if (byte_q == 16'(ID_BYTES - 1)) state_q <= Idle;
           end
-          TxOut: if (tx_ready) begin
+          TxMap: if (tx_ready) begin
+            map_q  <= MAP_PAD'(map_q >> 8);
+            byte_q <= byte_q + 1'b1;
+            if (byte_q == 16'(MAP_BYTES - 1)) begin
+              byte_q  <= '0;
+              state_q <= TxOut;
+            end
+          end
+          TxOut: if (tx_ready || !chg_q[0]) begin   // an unchanged byte is skipped
             out_q  <= {8'h00, out_q[OUT_PAD-1:8]};
+            chg_q  <= OUT_BYTES'(chg_q >> 1);
             byte_q <= byte_q + 1'b1;
             if (byte_q == 16'(OUT_BYTES - 1)) begin
               byte_q <= '0;
@@ -353,8 +382,11 @@ module simt_srv
           XRd: state_q <= XLd;          // cap_ra_q -> cap_rd_q
           XLd: begin
             out_q    <= OUT_PAD'(cap_rd_q);
+            chg_q    <= changed(OUT_PAD'(cap_rd_q));
+            map_q    <= MAP_PAD'(changed(OUT_PAD'(cap_rd_q)));
+            last_q   <= OUT_PAD'(cap_rd_q);
             cap_ra_q <= cap_ra_q + 1'b1;
-            state_q  <= TxOut;
+            state_q  <= TxMap;
           end
           Err0: if (tx_ready) state_q <= Err1;
           Err1: if (tx_ready) state_q <= Err2;
