@@ -31,6 +31,7 @@ section() { # title file missing-text
   section "Cross-check and directed tests (make test)" build/test/results.md "the test step did not run to its end; see build/steps.txt"
   [ -d build/test ] && tools/ht_report.sh > /dev/null
   section "Hyper-threading: bundles against PDOM (ht_stack walk runs of make test)" build/test/ht_bundles.md "no ht_stack walk log in build/test"
+  section "Simulated board: every unit 10^5 cycles over the UART and at speed (make board-soak)" build/board-soak/results.md "the board-soak step did not run to its end"
   section "Synthesis (make synth)" build/synth/area.md "the synthesis step produced no table"
   section "Formal (make formal)" build/formal/summary.md "the formal step produced no summary"
 } > "$out"

@@ -50,3 +50,9 @@ build/bin/simt-board-sim: tb/board/board_sim.c tb/board/srv_sim.h $(BSIM_DIR)/bo
 
 .PHONY: board-sim
 board-sim: build/bin/simt-board-sim
+
+# The main job's longer run: every unit 10^5 cycles on the simulated board (logs: build/board-soak/).
+.PHONY: board-soak
+board-soak:
+	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim
+	@TEST_LOGDIR=build/board-soak tb/scripts/run_tests.sh tb/board/soak.txt $(SEED)

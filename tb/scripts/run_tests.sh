@@ -18,7 +18,7 @@ set -u
 list=$1
 seed_arg=${2:-1}
 bin=build/bin
-logdir=build/test
+logdir=${TEST_LOGDIR:-build/test}
 mkdir -p "$logdir"
 export PATH="$PWD/$bin:$PATH"
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
