@@ -92,6 +92,9 @@ module simt_board_icebreaker #(
   end
 
   logic [1:0] led;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic       busy;   // no spare LED on the main board (the break-off PMOD's are not in the .pcf)
+  /* verilator lint_on UNUSEDSIGNAL */
   simt_srv #(
     .CLKS_PER_BIT(ClksPerBit),
     .AS_DEPTH    (AS_DEPTH)
@@ -100,7 +103,8 @@ module simt_board_icebreaker #(
     .rst_ni(rst_nq),
     .rx_i  (uart_rx_i),
     .tx_o  (uart_tx_o),
-    .led_o (led)
+    .led_o (led),
+    .busy_o(busy)
   );
 
   assign ledr_no = ~led[0];

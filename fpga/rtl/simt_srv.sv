@@ -41,7 +41,8 @@ module simt_srv
   input  wire logic       rst_ni,
   input  wire logic       rx_i,
   output logic            tx_o,
-  output logic [1:0]      led_o     // 0: toggles per request, 1: an error was reported
+  output logic [1:0]      led_o,    // 0: toggles per request, 1: an error was reported
+  output logic            busy_o    // a request is being served (the simulated board sleeps otherwise)
 );
   localparam int unsigned IN_BYTES  = (IN_W + 7) / 8;
   localparam int unsigned OUT_BYTES = (OUT_W + 7) / 8;
@@ -127,7 +128,7 @@ module simt_srv
   end
 
   // ---- request decoder and reply sender ----
-  state_e              state_q /* verilator public_flat_rd */;   // read by the board simulation (tb/board)
+  state_e              state_q;
   payload_e            pl_q;
   logic [7:0]          cmd_q, err_code_q, err_info_q;
   logic                noload_q, noread_q;   // 'S' flags bits 2 and 3
@@ -400,6 +401,7 @@ module simt_srv
     end
   end
 
-  assign led_o = {led_err_q, led_act_q};
+  assign led_o  = {led_err_q, led_act_q};
+  assign busy_o = (state_q != Idle);
 endmodule
 `default_nettype wire

@@ -10,7 +10,8 @@
 //   led[7:0]   H3 E1 E2 D1 D2 C1 C2 B2 (led[7]..led[0]), active high
 //   wifi_gpio0 L2   ESP32 GPIO0, driven high: keeps the ESP32 (if programmed) from taking
 //                   the board over (ULX3S board documentation)
-// LEDs: led[1:0] = the server's led_o, led[7] = core out of reset, the others off.
+// LEDs: led[1:0] = the server's led_o, led[2] = busy (a request is being served), led[7] = core out
+// of reset, the others off.
 //
 // Core clock: EHXPLLL, feedback from CLKOP: f_pfd = 25 MHz / CLKI_DIV (3.125..400 MHz),
 // f_core = f_pfd * CLKFB_DIV, f_vco = f_core * CLKOP_DIV (400..800 MHz); CLKOP_CPHASE as
@@ -112,6 +113,7 @@ module simt_board_ulx3s #(
   end
 
   logic [1:0] srv_led;
+  logic       busy;
   simt_srv #(
     .CLKS_PER_BIT(ClksPerBit),
     .AS_DEPTH    (AS_DEPTH)
@@ -120,10 +122,11 @@ module simt_board_ulx3s #(
     .rst_ni(rst_nq),
     .rx_i  (ftdi_txd),
     .tx_o  (ftdi_rxd),
-    .led_o (srv_led)
+    .led_o (srv_led),
+    .busy_o(busy)
   );
 
-  assign led        = {rst_nq, 5'b00000, srv_led};
+  assign led        = {rst_nq, 4'b0000, busy, srv_led};
   assign wifi_gpio0 = 1'b1;
 endmodule
 `default_nettype wire

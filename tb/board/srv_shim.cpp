@@ -12,7 +12,6 @@
 #define SRV_CAT2(a, b) a##b
 #define SRV_CAT(a, b) SRV_CAT2(a, b)
 #include SRV_STR(SRV_MODEL.h)
-#include SRV_STR(SRV_CAT(SRV_MODEL, ___024root.h))
 
 namespace {
 struct Sim {
@@ -58,7 +57,7 @@ int tick(void *s, int rx)
     m->cycle();
     return m->top->tx_o & 1;
 }
-int idle(void *s) { return static_cast<Sim *>(s)->top->rootp->simt_srv__DOT__state_q == 0; }
+int idle(void *s) { return !(static_cast<Sim *>(s)->top->busy_o & 1); }
 int wave_open(void *s, const char *path)
 {
     Sim *m = static_cast<Sim *>(s);
