@@ -199,7 +199,7 @@ def tool(env, default):
     return os.path.join(VENV, default[-1]) if default[-1].startswith("yowasp-") else default[-1]
 
 
-def run(cmd, log, timeout, what, heartbeat=60):
+def run(cmd, log, timeout, what, heartbeat=60, hint_log=None):
     """Run CMD from the repository root, stdout+stderr to LOG; FlowError on failure/time-out."""
     t0 = time.time()
     with open(os.path.join(ROOT, log), "w") as lf:
@@ -225,7 +225,7 @@ def run(cmd, log, timeout, what, heartbeat=60):
                     raise FlowError("%s: time limit of %d s reached (log %s)" % (what, timeout, log), 4)
                 if heartbeat and now - last >= heartbeat:
                     last = now
-                    say("      ... %s still running (%d s)%s" % (what, now - t0, tail_hint(log)))
+                    say("      ... %s still running (%d s)%s" % (what, now - t0, tail_hint(hint_log or log)))
     return rc, time.time() - t0
 
 
@@ -507,7 +507,7 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
                     "--textcfg", phys]
         say("[2/4] %s --freq %g --seed %s (this can take minutes; log %s)" % (
             os.path.basename(pnr).replace("yowasp-", ""), core_mhz, seed, plog))
-        rc, t_pnr = run(cmd, os.path.join(d, "nextpnr.out"), timeout, "nextpnr")
+        rc, t_pnr = run(cmd, os.path.join(d, "nextpnr.out"), timeout, "nextpnr", hint_log=plog)
         rep["pnr_s"] = round(t_pnr, 1)
         text = ""
         for lf in (plog, os.path.join(d, "nextpnr.out")):
@@ -698,7 +698,7 @@ def sweep_row(rep):
             "critical_end": cp.get("end", "")}
 
 
-def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1):
+def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=None, name="sweep"):
     reg = load_registry()
     allu = [u["name"] for u in reg["units"]]
     units = units or allu
@@ -713,7 +713,7 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1):
             u = next(x for x in reg["units"] if x["name"] == un)
             c = u["configs"][0]
             for w in c["widths"]:
-                if w <= BOARDS[board]["w_cap"]:
+                if w <= BOARDS[board]["w_cap"] and (not widths or w in widths):
                     jobs.append((board, un, c["name"], w))
     core = pick_core(core)
     rows = []
@@ -745,14 +745,14 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1):
                            "status": "error", "message": str(e), "freq_requested_mhz": freq_over or BOARDS[board]["default_freq"]}
         say("      " + summary_line(rep) if "resources" in rep else "      %s: %s" % (model, rep["status"]))
         rows.append(sweep_row(rep))
-        write_sweep(rows, core, timeout)
-    print("fpga-sweep: %d runs in %.0f s: %s/sweep.md" % (len(rows), time.time() - t0, OUT))
+        write_sweep(rows, core, timeout, name)
+    print("fpga-sweep: %d runs in %.0f s: %s/%s.md" % (len(rows), time.time() - t0, OUT, name))
     return rows
 
 
-def write_sweep(rows, core, timeout):
+def write_sweep(rows, core, timeout, name="sweep"):
     os.makedirs(os.path.join(ROOT, OUT), exist_ok=True)
-    with open(os.path.join(ROOT, OUT, "sweep.csv"), "w", newline="") as f:
+    with open(os.path.join(ROOT, OUT, name + ".csv"), "w", newline="") as f:
         wr = csv.DictWriter(f, fieldnames=SWEEP_COLS)
         wr.writeheader()
         for r in rows:
@@ -777,7 +777,7 @@ def write_sweep(rows, core, timeout):
         L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["unit"], r["config"], r["w"], r["board"], r["lut"], r["lut_pct"], r["ff"], r["ram"],
             r["fmax_mhz"], r["freq_mhz"], res, r["seconds"]))
-    with open(os.path.join(ROOT, OUT, "sweep.md"), "w") as f:
+    with open(os.path.join(ROOT, OUT, name + ".md"), "w") as f:
         f.write("\n".join(L) + "\n")
 
 
@@ -807,6 +807,8 @@ def main():
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--core", default="auto", choices=["auto", "srv", "probe"])
     s.add_argument("--reuse", action="store_true", help="keep a run's existing report.json")
+    s.add_argument("--widths", default="", help="only these W (default: all the registry's, capped)")
+    s.add_argument("--name", default="sweep", help="build/fpga/<name>.{csv,md}")
     q = sub.add_parser("pll", help="print the PLL settings for a frequency")
     q.add_argument("--board", required=True)
     q.add_argument("--freq", type=float, required=True)
@@ -837,7 +839,7 @@ def main():
                     sys.exit(3)
         elif a.cmd == "sweep":
             sweep(a.units.split(), a.boards.split(), a.timeout, a.reuse, a.core,
-                  float(a.freq) if a.freq else None, a.seed)
+                  float(a.freq) if a.freq else None, a.seed, [int(x) for x in a.widths.split()], a.name)
         else:
             prm, f, desc = pll_params(a.board, a.freq)
             print("%s: %.4f MHz: %s %s" % (a.board, f, desc, prm))

@@ -11,8 +11,8 @@
 #       iCEBreaker, 100 MHz on the ULX3S; the board's oscillator frequency bypasses the PLL).
 #       Timing failure is reported and exits 0 (FPGA_STRICT=1: exit 3); a design that does not
 #       fit exits 2 with the utilisation that failed.
-#   make fpga-sweep [FPGA_UNITS="arb st_rt"] [FPGA_BOARDS="icebreaker ulx3s"] [FPGA_TIMEOUT=s]
-#             [FPGA_REUSE=1]
+#   make fpga-sweep [FPGA_UNITS="arb st_rt"] [FPGA_BOARDS="icebreaker ulx3s"] [FPGA_WIDTHS="8 32"]
+#             [FPGA_TIMEOUT=s] [FPGA_REUSE=1] [FPGA_CORE=probe]
 #       every unit's default configuration at its registry widths on the boards (W <= 8 on the
 #       iCE40UP5K, all widths on the ECP5-85F), one run at a time, each under FPGA_TIMEOUT
 #       (default 1200 s): build/fpga/sweep.{csv,md}, progress lines [k/N].
@@ -35,6 +35,8 @@ FPGA_STRICT  ?=
 FPGA_UNITS   ?=
 FPGA_BOARDS  ?= icebreaker ulx3s
 FPGA_REUSE   ?=
+FPGA_WIDTHS  ?=
+FPGA_SWEEP   ?= sweep
 
 FPGA_ENV = YOSYS='$(YOSYS)' NEXTPNR_ICE40='$(NEXTPNR_ICE40)' ICEPACK='$(ICEPACK)' \
   NEXTPNR_ECP5='$(NEXTPNR_ECP5)' ECPPACK='$(ECPPACK)'
@@ -52,7 +54,7 @@ fpga: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(FPGA_STAMP.$(BOARD))
 fpga-sweep: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(foreach b,$(FPGA_BOARDS),$(FPGA_STAMP.$b))
 	@$(FPGA_ENV) $(PYTHON) fpga/flow.py sweep --units '$(FPGA_UNITS)' --boards '$(FPGA_BOARDS)' \
 	  --seed '$(SEED)' --core '$(FPGA_CORE)' $(if $(FPGA_TIMEOUT),--timeout $(FPGA_TIMEOUT)) \
-	  $(if $(FPGA_REUSE),--reuse)
+	  $(if $(FPGA_REUSE),--reuse) $(if $(FPGA_WIDTHS),--widths '$(FPGA_WIDTHS)') --name '$(FPGA_SWEEP)' 
 
 fpga-pll:
 	@$(PYTHON) fpga/flow.py pll --board '$(BOARD)' --freq '$(FREQ)'
