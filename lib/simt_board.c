@@ -212,8 +212,8 @@ static void identify(simt_board *b)
              name, in_w, out_w, (h[1] & 1) ? ", clocked" : "", b->model, b->in_w, b->out_w,
              b->clocked ? ", clocked" : "");
     b->depth = r16(h + 6);
-    if (b->depth == 0)
-        fail("the board has no stimulus RAM (depth 0)");
+    if (b->depth == 0 && g_at_speed)
+        printf("board %s: built without at-speed RAM (AS_DEPTH = 0): stepped over the link only\n", g_port);
 }
 
 simt_board *simt_board_open(const char *model, unsigned in_w, unsigned out_w, int clocked,
@@ -376,6 +376,10 @@ static void record(simt_board *b)
 {
     if (!g_at_speed)
         return;
+    if (!b->depth) {
+        g_stats.stepped_only++;
+        return;
+    }
     if (b->seg_n == SEG_MAX) {
         b->seg_lost++;
         return;

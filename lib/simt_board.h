@@ -65,6 +65,7 @@ typedef struct {
     uint64_t steps;       /* requests */
     uint64_t cycles;      /* clock edges (a combinational unit: evaluations) */
     uint64_t replayed;    /* of them, replayed at speed */
+    uint64_t stepped_only;/* of them, on a board built without at-speed RAM */
     uint64_t mismatches;  /* replayed cycles whose captured outputs differed */
     uint64_t first_bad;   /* the first of them (cycle number since the driver opened) */
 } simt_board_stats;

@@ -118,13 +118,11 @@ endpackage
 """
     write(os.path.join(outdir, "simt_srv_dut.sv"), head + """// The unit %s (top %s) with its ports on two vectors (layout: ports.txt).
 `default_nettype none
-module simt_srv_dut
-  import simt_srv_pkg::*;
-(
-  input  wire logic             clk_i,
-  input  wire logic             rst_ni,
-  input  wire logic [IN_W-1:0]  in_i,
-  output logic      [OUT_W-1:0] out_o
+module simt_srv_dut (
+  input  wire logic                           clk_i,
+  input  wire logic                           rst_ni,
+  input  wire logic [simt_srv_pkg::IN_W-1:0]  in_i,
+  output logic      [simt_srv_pkg::OUT_W-1:0] out_o
 );%s
   %s #(
 %s

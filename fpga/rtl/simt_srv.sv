@@ -30,9 +30,7 @@
 // or count out of range (info: the command), 4 a request stopped arriving for RX_TIMEOUT
 // cycles (info: the command).
 `default_nettype none
-module simt_srv
-  import simt_srv_pkg::*;
-#(
+module simt_srv #(
   parameter int unsigned CLKS_PER_BIT = 16,       // core clock / baud rate
   parameter int unsigned AS_DEPTH     = 64,       // at-speed stimulus and capture RAM entries
   parameter int unsigned RX_TIMEOUT   = 1 << 22   // cycles before a half-received request is dropped
@@ -44,6 +42,13 @@ module simt_srv
   output logic [1:0]      led_o,    // 0: toggles per request, 1: an error was reported
   output logic            busy_o    // a request is being served (the simulated board sleeps otherwise)
 );
+  // the hosted model (tools/board_gen.py; named in full: Yosys has no import inside a module)
+  localparam int unsigned IN_W      = simt_srv_pkg::IN_W;
+  localparam int unsigned OUT_W     = simt_srv_pkg::OUT_W;
+  localparam logic [7:0]  CLOCKED   = simt_srv_pkg::CLOCKED;
+  localparam int unsigned NAME_LEN  = simt_srv_pkg::NAME_LEN;
+  localparam logic [8*NAME_LEN-1:0] NAME = simt_srv_pkg::NAME;
+
   localparam int unsigned IN_BYTES  = (IN_W + 7) / 8;
   localparam int unsigned OUT_BYTES = (OUT_W + 7) / 8;
   localparam int unsigned IN_PAD    = 8 * IN_BYTES;
@@ -96,35 +101,48 @@ module simt_srv
   // without a unit clock edge. A run of n cycles: the first on in_q (the host loads stimulus
   // entry 0 with 'S' first), the k-th on entry k, read one edge ahead into as_in_q. The engine
   // returns by itself to as_a_q = 1, as_sel_q = 0, as_c_q = 0 at the run's last edge.
-  logic [IN_W-1:0]  stim_mem [AS_DEPTH];
-  logic [OUT_W-1:0] cap_mem  [AS_DEPTH];
+  // AS_DEPTH = 0 builds none of it (a device without RAM for two vectors per cycle): identify
+  // then says depth 0, and 'W', 'G' and 'X' are refused (error 3).
   logic [OUT_W-1:0] cap_rd_q;
   logic [AW-1:0]    stim_wa_q, cap_ra_q;
   logic             stim_we_q;   // sh_q holds a whole vector: write it at stim_wa_q
   logic [IN_PAD-1:0] sh_q;     // request input vector, shifted in byte by byte
 
-  always_ff @(posedge clk_i) begin
-    if (stim_we_q) stim_mem[stim_wa_q] <= sh_q[IN_W-1:0];
-  end
-  always_ff @(posedge dut_clk) begin
-    if (run_q) as_in_q <= stim_mem[as_a_q[AW-1:0]];
-  end
-  always_ff @(posedge dut_clk) begin
-    if (run_q) cap_mem[as_c_q] <= dut_out;
-  end
-  always_ff @(posedge clk_i) begin
-    cap_rd_q <= cap_mem[cap_ra_q];
-  end
-  always_ff @(posedge dut_clk) begin
-    if (!dut_rst_nq) begin
-      as_a_q   <= (AW + 1)'(1);
-      as_sel_q <= 1'b0;
-      as_c_q   <= '0;
-    end else if (run_q) begin
-      as_a_q   <= as_last ? (AW + 1)'(1) : as_a_q + 1'b1;
-      as_sel_q <= !as_last;
-      as_c_q   <= as_last ? '0 : as_c_q + 1'b1;
+  if (AS_DEPTH > 0) begin : g_at_speed
+    logic [IN_W-1:0]  stim_mem [AS_DEPTH];
+    logic [OUT_W-1:0] cap_mem  [AS_DEPTH];
+
+    always_ff @(posedge clk_i) begin
+      if (stim_we_q) stim_mem[stim_wa_q] <= sh_q[IN_W-1:0];
     end
+    always_ff @(posedge dut_clk) begin
+      if (run_q) as_in_q <= stim_mem[as_a_q[AW-1:0]];
+    end
+    always_ff @(posedge dut_clk) begin
+      if (run_q) cap_mem[as_c_q] <= dut_out;
+    end
+    always_ff @(posedge clk_i) begin
+      cap_rd_q <= cap_mem[cap_ra_q];
+    end
+    always_ff @(posedge dut_clk) begin
+      if (!dut_rst_nq) begin
+        as_a_q   <= (AW + 1)'(1);
+        as_sel_q <= 1'b0;
+        as_c_q   <= '0;
+      end else if (run_q) begin
+        as_a_q   <= as_last ? (AW + 1)'(1) : as_a_q + 1'b1;
+        as_sel_q <= !as_last;
+        as_c_q   <= as_last ? '0 : as_c_q + 1'b1;
+      end
+    end
+  end else begin : g_no_at_speed
+    logic unused_as;
+    assign unused_as = run_q ^ as_last ^ (^as_c_q);
+    assign as_in_q  = '0;
+    assign as_sel_q = 1'b0;
+    assign as_a_q   = '0;
+    assign as_c_q   = '0;
+    assign cap_rd_q = '0;
   end
 
   // ---- request decoder and reply sender ----
@@ -174,11 +192,7 @@ module simt_srv
 
   // Arguments a request takes before its payload.
   function automatic logic [2:0] n_args(logic [7:0] c);
-    unique case (c)
-      "C", "G": return 3'd2;
-      "W", "X": return 3'd4;
-      default:  return 3'd0;
-    endcase
+    n_args = (c == "C" || c == "G") ? 3'd2 : (c == "W" || c == "X") ? 3'd4 : 3'd0;
   endfunction
 
   always_ff @(posedge clk_i) begin
