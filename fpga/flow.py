@@ -259,7 +259,8 @@ XDOM_RE = re.compile(r"Max delay (posedge|negedge) (\S+)\s*->\s*(posedge|negedge
 
 
 def clk_name(n):
-    return n.replace("$glbnet$", "")
+    """Clock net names without the global-buffer decorations nextpnr adds."""
+    return n.replace("$glbnet$", "").replace("_$glb_clk", "")
 
 
 def parse_log_util(text):
@@ -429,7 +430,7 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
     prm, core_mhz, pll_desc = pll_params(board, freq)
     core_hz = int(round(core_mhz * 1e6))
     prm.update({"CORE_HZ": core_hz, "BAUD": int(baud)})
-    if as_depth:
+    if as_depth not in (None, ""):
         prm["AS_DEPTH"] = int(as_depth)
     d = os.path.join(OUT, board, model + {"srv": "", "probe": "-probe", "files": "-files"}[core])
     os.makedirs(os.path.join(ROOT, d), exist_ok=True)
@@ -445,7 +446,7 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         "model": model, "core": core, "top": b["top"], "seed": int(seed),
         "freq_requested_mhz": freq, "core_mhz": round(core_mhz, 4), "pll": pll_desc,
         "baud": int(baud), "clks_per_bit": (core_hz + int(baud) // 2) // int(baud),
-        "dir": d, "status": "error", "message": "", "files_f": given_f,
+        "dir": d, "status": "error", "message": "", "files_f": given_f, "as_depth": prm.get("AS_DEPTH"),
         "tools": {"yosys": yosys, "nextpnr": pnr, "pack": pack},
     }
     if not quiet_header:
@@ -537,8 +538,11 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
                 rep["status"] = "does-not-fit"
                 rep["failing"] = ["%s %d/%d (%.0f%%)" % (k, util[k][0], util[k][1], 100.0 * util[k][0] / util[k][1])
                                   for k in over] or errs[:1]
-                raise FlowError("%s does not fit the %s: %s (nextpnr: %s)" % (
-                    model, b["device"], ", ".join(rep["failing"]), errs[0] if errs else "?"), 2)
+                hint = ""
+                if core == "srv" and any(k in b["ram_keys"] for k in over):
+                    hint = "; AS_DEPTH=0 builds the server without its at-speed stimulus/capture RAM"
+                raise FlowError("%s does not fit the %s: %s (nextpnr: %s)%s" % (
+                    model, b["device"], ", ".join(rep["failing"]), errs[0] if errs else "?", hint), 2)
             raise FlowError("nextpnr failed (%s):\n  %s" % (plog, "\n  ".join(errs[:5]) or text[-1500:]))
         t = parse_pnr(text, report)
         rep["clocks"], rep["cross_domain"], rep["critical_paths"] = t["clocks"], t["cross"], t["paths"]
@@ -620,6 +624,8 @@ def write_report(rep):
     L.append("| requested core clock | %g MHz |" % rep["freq_requested_mhz"])
     L.append("| core clock (PLL) | %.4f MHz, %s |" % (rep["core_mhz"], rep["pll"]))
     L.append("| UART | %d baud, CLKS_PER_BIT = %d |" % (rep["baud"], rep["clks_per_bit"]))
+    if rep.get("as_depth") is not None:
+        L.append("| server AS_DEPTH | %s |" % rep["as_depth"])
     if "effective_fmax_mhz" in rep:
         L.append("| Fmax (effective, the worst clock or cross-domain path) | **%s MHz** (%s at %.2f MHz) |" % (
             rep["effective_fmax_mhz"], "PASS" if rep["timing_pass"] else "FAIL", rep["core_mhz"]))

@@ -2,7 +2,7 @@
 # fpga/fpga.mk: the FPGA implementation flow (issue 14, item 4; fpga/README.md). Included by
 # the top Makefile after tools/tools.mk and tools/registry.mk.
 #
-#   make fpga BOARD=icebreaker|ulx3s UNIT=u [CONFIG=c] [W=n] [FREQ=MHz] [SEED=s] [BAUD=b]
+#   make fpga BOARD=icebreaker|ulx3s UNIT=u [CONFIG=c] [W=n] [FREQ=MHz] [SEED=s] [BAUD=b] [AS_DEPTH=n]
 #             [FPGA_CORE=auto|srv|probe] [FPGA_TIMEOUT=s] [FPGA_STRICT=1]
 #       one model (<unit>_<config>_W<w>; default: the unit's first configuration at W = 8 on the
 #       iCE40, W = 32 on the ECP5) through Yosys, nextpnr and the packer, into
@@ -29,6 +29,7 @@ CONFIG       ?=
 W            ?=
 FREQ         ?=
 BAUD         ?= 115200
+AS_DEPTH     ?=
 FPGA_CORE    ?= auto
 FPGA_TIMEOUT ?=
 FPGA_STRICT  ?=
@@ -48,7 +49,7 @@ fpga: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(FPGA_STAMP.$(BOARD))
 	@test -n "$(BOARD)" -a -n "$(UNIT)" || \
 	  { echo "make fpga: BOARD=icebreaker|ulx3s and UNIT=<unit> are required (units: $(UNITS))"; exit 2; }
 	@$(FPGA_ENV) $(PYTHON) fpga/flow.py fpga --board '$(BOARD)' --unit '$(UNIT)' --config '$(CONFIG)' \
-	  --w '$(W)' --freq '$(FREQ)' --seed '$(SEED)' --baud '$(BAUD)' --core '$(FPGA_CORE)' \
+	  --w '$(W)' --freq '$(FREQ)' --seed '$(SEED)' --baud '$(BAUD)' --core '$(FPGA_CORE)' --as-depth '$(AS_DEPTH)' \
 	  $(if $(FPGA_TIMEOUT),--timeout $(FPGA_TIMEOUT)) $(if $(FPGA_STRICT),--strict)
 
 fpga-sweep: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(foreach b,$(FPGA_BOARDS),$(FPGA_STAMP.$b))
