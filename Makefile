@@ -18,7 +18,7 @@ FORCE:
 .PHONY: help
 help:
 	@echo "Targets:"
-	@echo "  make all          main job: test, board-soak, synth, formal; writes build/report.md (each step runs even if one fails)"
+	@echo "  make all          main job: test, board-soak, board-postimpl, synth, formal; writes build/report.md (each step runs even if one fails)"
 	@echo "  make test         the test suite: tb/tests.txt, then tb/units/<unit>/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
 	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit's tops at its widths"
 	@echo "  make registry     check the unit descriptors units/<unit>.toml (docs/adding_a_unit.md)"
@@ -48,6 +48,8 @@ help:
 	@echo "  make fpga-lint    Verilator -Wall of the board tops (vendor PLLs stubbed: fpga/lint/)"
 	@echo "  make board-sim    build/bin/simt-board-sim: the unit server simulated on a pseudo-terminal (docs/fpga.md)"
 	@echo "  make board-soak   every unit 10^5 cycles on the simulated board, over the UART and at speed (main job)"
+	@echo "  make board-postimpl  the server hosting POSTIMPL (warp_ctrl_area_W4) placed and routed on the iCE40UP5K,"
+	@echo "                    its bitstream unpacked to Verilog (icebox_vlog) and checked 10^5 cycles (main job)"
 	@echo "  make report       rebuild build/report.md from the last outputs"
 	@echo "  make tools        install the pinned tools (run on demand by the targets above)"
 	@echo "Variables: YOSYS= SBY= VERILATOR= (use your own tools), TOOLS_DIR= (default .tools)"
@@ -90,7 +92,7 @@ test:
 
 # ---- main job ----
 # Every step runs even when an earlier one fails; the report shows each step's status.
-STEPS := test board-soak synth formal
+STEPS := test board-soak board-postimpl synth formal
 .PHONY: all report
 all: | $(YOSYS_STAMP)
 	@mkdir -p build && : > build/steps.txt

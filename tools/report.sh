@@ -32,6 +32,7 @@ section() { # title file missing-text
   [ -d build/test ] && tools/ht_report.sh > /dev/null
   section "Hyper-threading: bundles against PDOM (ht_stack walk runs of make test)" build/test/ht_bundles.md "no ht_stack walk log in build/test"
   section "Simulated board: every unit 10^5 cycles over the UART and at speed (make board-soak)" build/board-soak/results.md "the board-soak step did not run to its end"
+  section "Post-implementation: the iCE40 bitstream's netlist against the C model (make board-postimpl)" build/postimpl/summary.md "the board-postimpl step did not run to its end"
   section "Synthesis (make synth)" build/synth/area.md "the synthesis step produced no table"
   section "Formal (make formal)" build/formal/summary.md "the formal step produced no summary"
 } > "$out"
