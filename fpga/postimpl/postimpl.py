@@ -117,7 +117,8 @@ def main():
         for k, u, n in util:
             last[k] = (u, n)
         for k, (u, n) in last.items():
-            f.write("  %-14s %s / %s\n" % (k, u, n))
+            if int(u):
+                f.write("  %-14s %s / %s\n" % (k, u, n))
         seen = {}
         for c, m in fmax:
             seen[c] = m
