@@ -295,21 +295,30 @@ def c_str(s):
     return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def gen_models_c(units):
-    o = ["/* %s */" % HEAD, "#include <stddef.h>", "", '#include "simt_vl.h"']
+def model_table(units, header, table, prefix, keep, about=""):
+    """A C table of simt_vl_model rows (simt_vl.h) whose ops are <prefix><model>_ops, for the
+    models keep(u, m) selects: prefix V the Verilated models, B their board drivers."""
+    o = ["/* %s */" % HEAD, "#include <stddef.h>", "", '#include "%s"' % header]
     o += ['#include "vl_%s.h"' % u["name"] for u in units]
     o.append("")
     rows = []
     for u in units:
         for c in u["configs"]:
             for m in c["models"]:
-                o.append("extern const vl_%s_ops V%s_ops;" % (u["name"], m["name"]))
-                rows.append("    {%s, %s, %s, %s, %s, %s, %uu, %d, %d, &V%s_ops}," % (
+                if not keep(u, m):
+                    continue
+                o.append("extern const vl_%s_ops %s%s_ops;" % (u["name"], prefix, m["name"]))
+                rows.append("    {%s, %s, %s, %s, %s, %s, %uu, %d, %d, &%s%s_ops}," % (
                     c_str(m["name"]), c_str(u["name"]), c_str(c["name"]), c_str(m["top"]),
-                    c_str(" ".join("%s=%d" % kv for kv in m["params"])), c_str(c["about"]), m["w"],
-                    1 if m["default"] else 0, 1 if m["netlist"] else 0, m["name"]))
-    o += ["", "const simt_vl_model simt_vl_models[] = {"] + rows
+                    c_str(" ".join("%s=%d" % kv for kv in m["params"])), c_str(c["about"] + about), m["w"],
+                    1 if m["default"] else 0, 1 if m["netlist"] else 0, prefix, m["name"]))
+    o += ["", "const simt_vl_model %s[] = {" % table] + rows
     o += ["    {NULL, NULL, NULL, NULL, NULL, NULL, 0u, 0, 0, NULL},", "};"]
+    return o
+
+
+def gen_models_c(units):
+    o = model_table(units, "simt_vl.h", "simt_vl_models", "V", lambda u, m: True)
     o += ["", "const simt_vl_unit simt_vl_units[] = {"]
     o += ["    {%s, %s, %s}," % (c_str(u["name"]), c_str(u["title"]), c_str(u["paper"])) for u in units]
     o += ["    {NULL, NULL, NULL},", "};", ""]
@@ -317,23 +326,9 @@ def gen_models_c(units):
 
 
 def gen_board_models_c(units):
-    o = ["/* %s */" % HEAD, "#include <stddef.h>", "", '#include "simt_board.h"']
-    o += ['#include "vl_%s.h"' % u["name"] for u in units]
-    o.append("")
-    rows = []
-    for u in units:
-        for c in u["configs"]:
-            for m in c["models"]:
-                if m["name"] not in u["board"]["models"]:
-                    continue
-                o.append("extern const vl_%s_ops B%s_ops;" % (u["name"], m["name"]))
-                rows.append("    {%s, %s, %s, %s, %s, %s, %uu, %d, 0, &B%s_ops}," % (
-                    c_str(m["name"]), c_str(u["name"]), c_str(c["name"]), c_str(m["top"]),
-                    c_str(" ".join("%s=%d" % kv for kv in m["params"])), c_str(c["about"] + " (board)"),
-                    m["w"], 1 if m["default"] else 0, m["name"]))
-    o += ["", "const simt_vl_model simt_board_models[] = {"] + rows
-    o += ["    {NULL, NULL, NULL, NULL, NULL, NULL, 0u, 0, 0, NULL},", "};", ""]
-    return "\n".join(o)
+    o = model_table(units, "simt_board.h", "simt_board_models", "B",
+                    lambda u, m: m["name"] in u["board"]["models"], " (board)")
+    return "\n".join(o + [""])
 
 
 def gen_units_c(units):
