@@ -18,8 +18,9 @@ build/bin/simtcheck: $(TB_OBJS) $(LIB_A)
 .PHONY: simtcheck
 simtcheck: build/bin/simtcheck
 
-# The test lists make test runs: the general one, then every unit's.
-TEST_LISTS := tb/tests.txt $(foreach u,$(UNITS),tb/units/$u/tests.txt)
+# The test lists make test runs: the general one, every unit on the simulated board (from the
+# registry: docs/fpga.md), then every unit's own.
+TEST_LISTS := tb/tests.txt $(REGISTRY_GEN)/board_tests.txt $(foreach u,$(UNITS),tb/units/$u/tests.txt)
 
 # A unit's own make rules, if it has any (e.g. a self-test binary): tb/units/<unit>/<unit>.mk.
 -include $(foreach u,$(UNITS),$(wildcard tb/units/$u/$u.mk))

@@ -331,6 +331,23 @@ def gen_board_models_c(units):
     return "\n".join(o + [""])
 
 
+def gen_board_tests(units, cycles, prefix):
+    """Test list lines (tb/scripts/run_tests.sh) running every unit's [board] test model on the
+    simulated board (docs/fpga.md): stepped over the UART against the C model, then at speed."""
+    o = ["# %s" % HEAD,
+         "# Every unit's [board] test model on the simulated board (simt-board-sim, docs/fpga.md), %d cycles:" % cycles,
+         "# stepped over the UART link against the C model, then every cycle replayed at speed from the board's RAM."]
+    for u in units:
+        t = u["board"]["test"]
+        if not t:
+            continue
+        cfg = t[len(u["name"]) + 1:t.rindex("_W")]
+        w = int(t[t.rindex("_W") + 2:])
+        o.append("%-27s | pass | simt-board-sim %s -- simtcheck %s --config %s --lanes %d --board @PTY "
+                 "--cycles %d --seed $SEED --quiet" % ("%s-%s" % (prefix, u["name"]), t, u["name"], cfg, w, cycles))
+    return "\n".join(o) + "\n"
+
+
 def gen_units_c(units):
     o = ["/* %s */" % HEAD, "#include <stddef.h>", "", '#include "simtcheck.h"', ""]
     o += ["extern const sc_unit sc_unit_%s;" % u["name"] for u in units]
@@ -430,6 +447,8 @@ def main():
         write_if_changed(os.path.join(a.out, "vl_models.c"), gen_models_c(units))
         write_if_changed(os.path.join(a.out, "sc_units.c"), gen_units_c(units))
         write_if_changed(os.path.join(a.out, "board_models.c"), gen_board_models_c(units))
+        write_if_changed(os.path.join(a.out, "board_tests.txt"), gen_board_tests(units, 10000, "board"))
+        write_if_changed(os.path.join(a.out, "board_soak.txt"), gen_board_tests(units, 100000, "soak-board"))
         write_if_changed(os.path.join(a.out, "registry.json"), json.dumps(as_json(units), indent=1) + "\n")
         write_if_changed(os.path.join(a.out, "registry.mk"), gen_mk(units), touch=True)
     elif a.cmd == "check":

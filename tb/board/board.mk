@@ -55,7 +55,7 @@ board-sim: build/bin/simt-board-sim
 .PHONY: board-soak
 board-soak:
 	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim
-	@TEST_LOGDIR=build/board-soak tb/scripts/run_tests.sh tb/board/soak.txt $(SEED)
+	@TEST_LOGDIR=build/board-soak tb/scripts/run_tests.sh $(REGISTRY_GEN)/board_soak.txt $(SEED)
 
 # Post-implementation check (docs/fpga.md): the unit server hosting POSTIMPL placed and routed on
 # the iCE40UP5K, its bitstream unpacked back to Verilog (fpga/postimpl/postimpl.py), Verilated
