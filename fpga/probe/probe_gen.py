@@ -6,7 +6,8 @@
 
 writes OUTDIR/simt_srv.sv and OUTDIR/files.f (the format of tools/board_gen.py: +define+ lines,
 then file paths relative to the repository root). The generated `simt_srv` has the server's
-interface (clk_i, rst_ni, rx_i, tx_o, led_o[1:0]; parameters CLKS_PER_BIT and AS_DEPTH, unused)
+interface (clk_i, rst_ni, rx_i, tx_o, led_o[1:0], busy_o (0); parameters CLKS_PER_BIT and
+AS_DEPTH, unused)
 and holds the model's unit top between
 
   - an input shift chain: rx_i through two synchronising flip-flops into a register as wide as
@@ -96,7 +97,8 @@ def emit(top, params, ports):
     a("  input  wire logic       rst_ni,")
     a("  input  wire logic       rx_i,")
     a("  output logic            tx_o,")
-    a("  output logic [1:0]      led_o")
+    a("  output logic [1:0]      led_o,")
+    a("  output logic            busy_o")
     a(");")
     a("  localparam int unsigned InW  = %d;" % in_w)
     a("  localparam int unsigned OutW = %d;" % out_w)
@@ -143,6 +145,7 @@ def emit(top, params, ports):
     a("    always_ff @(posedge clk_i) grp_q[g] <= ^out_q[Hi:Lo];")
     a("  end")
     a("  assign tx_o  = tx_q;")
+    a("  assign busy_o = 1'b0;")
     if has_rst:
         a("  assign led_o = {tx_q, rst_ni};")
     else:
