@@ -222,7 +222,7 @@ def run(cmd, log, timeout, what, heartbeat=60, hint_log=None):
                     except subprocess.TimeoutExpired:
                         os.killpg(p.pid, signal.SIGKILL)
                         p.wait()
-                    raise FlowError("%s: time limit of %d s reached (log %s)" % (what, timeout, log), 4)
+                    raise FlowError("%s: time limit of %d s reached (log %s)" % (what, timeout, hint_log or log), 4)
                 if heartbeat and now - last >= heartbeat:
                     last = now
                     say("      ... %s still running (%d s)%s" % (what, now - t0, tail_hint(hint_log or log)))
