@@ -48,7 +48,7 @@ BOARDS = {
         pack_env="ICEPACK", pack_tool=("icepack", "yowasp-icepack"), ext="bin",
         lut_key="ICESTORM_LC", ff_cells=("SB_DFF",), ram_keys=("ICESTORM_RAM",),
         spram_keys=("ICESTORM_SPRAM",), io_keys=("SB_IO",), pll_keys=("ICESTORM_PLL",),
-        lut_name="LC"),
+        lut_name="LC", io_avail=39),  # SG48 user IOs (nextpnr 0.4 counts all 96 of the die)
     "ulx3s": dict(
         arch="ecp5", device="LFE5U-85F-6BG381C", top="simt_board_ulx3s",
         sv="fpga/ulx3s/simt_board_ulx3s.sv", cons="fpga/ulx3s/ulx3s.lpf",
@@ -590,6 +590,9 @@ def resources(b, util, ffs, luts, carries):
         return {"used": a, "available": n, "pct": round(100.0 * a / n, 1) if n else None}
     r = {"lut": get((b["lut_key"],)), "ram": get(b["ram_keys"]), "io": get(b["io_keys"]),
          "pll": get(b["pll_keys"])}
+    if b.get("io_avail"):
+        r["io"]["available"] = b["io_avail"]
+        r["io"]["pct"] = round(100.0 * r["io"]["used"] / b["io_avail"], 1)
     if b["spram_keys"]:
         r["spram"] = get(b["spram_keys"])
     ffslots = util.get("TRELLIS_FF") if b["arch"] == "ecp5" else util.get(b["lut_key"])
