@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""The FPGA numbers of the datasheets and of docs/fpga.md, from the implementation runs.
+
+  fpga_doc.py [--write]
+
+reads every build/fpga/sweep*.csv (make fpga-sweep, fpga/flow.py; the newest row wins for each
+unit, configuration, W, board and core) and build/postimpl/*/report.txt (make board-postimpl),
+and rewrites the block between <!-- fpga:begin --> and <!-- fpga:end --> of each
+docs/units/<unit>.md (that unit's rows; the section is added at the end if missing) and of
+docs/fpga.md (every row). Without --write: exit 1 and a diff when a page differs. Standard
+library only.
+"""
+import csv
+import difflib
+import glob
+import os
+import sys
+
+BEGIN = "<!-- fpga:begin (tools/fpga_doc.py --write, from build/fpga/sweep*.csv: do not edit) -->"
+END = "<!-- fpga:end -->"
+DEVICE = {"icebreaker": "iCE40UP5K", "ulx3s": "ECP5-85F"}
+
+
+def load_rows():
+    rows = {}
+    for path in sorted(glob.glob("build/fpga/sweep*.csv"), key=os.path.getmtime):
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                rows[(r["unit"], r["config"], int(r["w"]), r["board"], r["core"])] = r
+    return [rows[k] for k in sorted(rows, key=lambda k: (k[0], k[3], k[1], k[4], k[2]))]
+
+
+def result(r):
+    st = r["status"]
+    if st == "does-not-fit":
+        return "does not fit: %s" % r["failing"]
+    if st.startswith("timeout") or st == "timeout":
+        return "no result: place and route over its time limit"
+    if r["fmax_mhz"]:
+        return "fits, Fmax %s MHz %s %s MHz" % (r["fmax_mhz"], ">=" if r["timing"] == "PASS" else "<", r["freq_mhz"])
+    return st
+
+
+def table(rows, with_unit):
+    if not rows:
+        return ["Not measured yet: `make fpga-sweep` (or `make fpga BOARD=... UNIT=...`), then "
+                "`python3 tools/fpga_doc.py --write`."]
+    head = "| unit | config " if with_unit else "| config "
+    o = [head + "| W | device | core | LUTs (util) | FFs | RAM | result |",
+         "|" + "---|" * (9 if with_unit else 8)]
+    for r in rows:
+        lut = "%s (%s%%)" % (r["lut"], r["lut_pct"]) if r["lut"] else ""
+        cells = ([r["unit"]] if with_unit else []) + [r["config"], r["w"], DEVICE.get(r["board"], r["board"]),
+                                                      r["core"], lut, r["ff"], r["ram"], result(r)]
+        o.append("| " + " | ".join(cells) + " |")
+    o += ["", "core `probe`: the unit alone between an input shift chain and output registers on one "
+          "clock (fpga/probe), its own Fmax; core `srv`: the unit server hosting it (docs/fpga.md). "
+          "One nextpnr seed; Fmax is the worst clock or cross-domain path."]
+    return o
+
+
+def postimpl():
+    o = []
+    for p in sorted(glob.glob("build/postimpl/*/report.txt")):
+        with open(p) as f:
+            o += ["    " + line.rstrip() for line in f if " 0 / " not in line]
+    return o
+
+
+def block(lines):
+    return "\n".join([BEGIN] + lines + [END])
+
+
+def put(path, lines, title):
+    with open(path) as f:
+        text = f.read()
+    new_block = block(lines)
+    if BEGIN in text and END in text:
+        a = text.index(BEGIN)
+        b = text.index(END) + len(END)
+        new = text[:a] + new_block + text[b:]
+    else:
+        new = text.rstrip("\n") + "\n\n## %s\n\n" % title + new_block + "\n"
+    return text, new
+
+
+def main(argv):
+    write = "--write" in argv[1:]
+    rows = load_rows()
+    pages = []
+    for path in sorted(glob.glob("docs/units/*.md")):
+        unit = os.path.splitext(os.path.basename(path))[0]
+        mine = [r for r in rows if r["unit"] == unit]
+        pages.append((path, table(mine, False) + ["", "Reproduce: `make fpga-sweep FPGA_UNITS=%s` "
+                                                   "(docs/fpga.md)." % unit], "FPGA"))
+    fp = table(rows, True)
+    pi = postimpl()
+    if pi:
+        fp += ["", "Post-implementation check (`make board-postimpl`):", ""] + pi
+    pages.append(("docs/fpga.md", fp, "Measured"))
+    bad = 0
+    for path, lines, title in pages:
+        old, new = put(path, lines, title)
+        if old == new:
+            continue
+        if write:
+            with open(path, "w") as f:
+                f.write(new)
+            print("fpga_doc: wrote %s" % path)
+        else:
+            bad = 1
+            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), path, path + " (new)"))
+    return bad
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
