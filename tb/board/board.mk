@@ -112,3 +112,18 @@ board-postimpl: build/bin/simt-board-sim-postimpl build/bin/simtcheck
 	    sed 's/^/    /' $(PI_DIR)/$$m/report.txt; echo; echo "    $$(tail -n 1 $(PI_DIR)/$$m/run.log)"; echo; \
 	    [ $$st -eq 0 ] && echo "PASS" || echo "**FAIL**"; echo; } >> $(PI_DIR)/summary.md; \
 	  [ $$st -eq 0 ] || exit 1; done
+
+# The server under Yosys's rules (as make lint-yosys checks the units): no implicit wire, no
+# latch, no undriven or multiply driven net, for one model (FPGA_LINT_MODEL, fpga/fpga.mk).
+.PHONY: srv-lint-yosys
+srv-lint-yosys: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP)
+	@mkdir -p build/board/lint
+	@$(PYTHON) tools/board_gen.py $(FPGA_LINT_MODEL) build/board/lint/gen >/dev/null
+	@{ echo "read_verilog -sv -noautowire $$(tr '\n' ' ' < build/board/lint/gen/files.f)"; \
+	   echo "hierarchy -check -top simt_srv"; echo "proc"; echo "flatten"; echo "check -assert -noinit"; \
+	   echo "select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr"; } > build/board/lint/lint.ys
+	@$(YOSYS) -q -l build/board/lint/yosys.log build/board/lint/lint.ys >/dev/null 2>&1 \
+	  || { grep -E "ERROR|Warning" build/board/lint/yosys.log | head -20; echo "srv-lint-yosys: failed (build/board/lint/yosys.log)"; exit 1; }
+	@if grep -q "Warning" build/board/lint/yosys.log; then grep "Warning" build/board/lint/yosys.log | head; \
+	  echo "srv-lint-yosys: warnings (build/board/lint/yosys.log)"; exit 1; fi
+	@echo "srv-lint-yosys: the unit server ($(FPGA_LINT_MODEL)) reads and elaborates clean under Yosys"
