@@ -419,7 +419,7 @@ def pick_core(core):
 
 
 def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, core="auto",
-              timeout=0, as_depth=None, reg=None, quiet_header=False, given_f=None):
+              timeout=0, as_depth=None, reg=None, quiet_header=False, given_f=None, pnr_args=None):
     """Returns the report dict (also written as report.json/report.md); raises FlowError."""
     b = BOARDS[board]
     reg = reg or load_registry()
@@ -497,8 +497,10 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         prep = os.path.join(d, "nextpnr-report.json")
         if os.path.exists(os.path.join(ROOT, prep)):
             os.remove(os.path.join(ROOT, prep))
+        extra = (b.get("pnr_args", []) if pnr_args is None else pnr_args.split())
+        rep["pnr_args"] = " ".join(extra)
         cmd = [pnr, "--json", sj, "--freq", "%g" % core_mhz, "--seed", str(seed),
-               "--report", prep, "--log", plog, "--timing-allow-fail", "-q"]
+               "--report", prep, "--log", plog, "--timing-allow-fail", "-q"] + extra
         if b["arch"] == "ice40":
             phys = os.path.join(d, model + ".asc")
             cmd += ["--up5k", "--package", "sg48", "--pcf", b["cons"], "--asc", phys]
@@ -506,8 +508,8 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
             phys = os.path.join(d, model + ".config")
             cmd += ["--85k", "--package", "CABGA381", "--speed", "6", "--lpf", b["cons"],
                     "--textcfg", phys]
-        say("[2/4] %s --freq %g --seed %s (this can take minutes; log %s)" % (
-            os.path.basename(pnr).replace("yowasp-", ""), core_mhz, seed, plog))
+        say("[2/4] %s --freq %g --seed %s%s (this can take minutes; log %s)" % (
+            os.path.basename(pnr).replace("yowasp-", ""), core_mhz, seed, "".join(" " + x for x in extra), plog))
         rc, t_pnr = run(cmd, os.path.join(d, "nextpnr.out"), timeout, "nextpnr", hint_log=plog)
         rep["pnr_s"] = round(t_pnr, 1)
         text = ""
@@ -572,6 +574,19 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         rep["message"] = str(e)
         if e.code == 4:
             rep["status"] = "timeout"
+            plog = os.path.join(ROOT, d, "nextpnr.log")
+            if "utilization" not in rep and os.path.exists(plog):  # what nextpnr had packed
+                with open(plog, errors="replace") as f:
+                    util = parse_log_util(f.read())
+                if util:
+                    rep["utilization"] = {k: {"used": a_, "available": n_,
+                                              "pct": round(100.0 * a_ / n_, 1) if n_ else None}
+                                          for k, (a_, n_) in sorted(util.items())}
+                    c_ = rep.get("synth_cells", {})
+                    rep["resources"] = resources(
+                        b, util, sum(n_ for t_, n_ in c_.items() if t_.startswith(b["ff_cells"])),
+                        sum(n_ for t_, n_ in c_.items() if t_ in ("SB_LUT4", "LUT4")),
+                        sum(n_ for t_, n_ in c_.items() if t_ in ("SB_CARRY", "CCU2C")))
         elif rep["status"] != "does-not-fit":
             rep["status"] = "error"
         rep["total_s"] = round(time.time() - t_all, 1)
@@ -808,6 +823,7 @@ def main():
     p.add_argument("--timeout", type=int, default=0)
     p.add_argument("--strict", action="store_true", help="exit 3 when timing fails")
     p.add_argument("--files-f", default="", help="use this files.f instead of generating one")
+    p.add_argument("--pnr-args", default=None, help="extra nextpnr arguments (default: the board's)")
     s = sub.add_parser("sweep", help="every unit across W on the boards")
     s.add_argument("--units", default="")
     s.add_argument("--boards", default="icebreaker ulx3s")
@@ -829,7 +845,8 @@ def main():
             if not a.unit:
                 raise FlowError("UNIT= is required (make fpga BOARD=icebreaker UNIT=arb)")
             rep = implement(a.board, a.unit, a.config or None, a.w or None, a.freq or None, a.seed, a.baud,
-                            a.core, a.timeout, a.as_depth or None, given_f=a.files_f or None)
+                            a.core, a.timeout, a.as_depth or None, given_f=a.files_f or None,
+                            pnr_args=a.pnr_args)
             print("fpga: " + summary_line(rep))
             for c in rep["clocks"]:
                 print("fpga:   clock %s: Fmax %.2f MHz (constraint %.2f MHz) %s" % (
