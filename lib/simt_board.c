@@ -37,6 +37,7 @@ struct simt_board {
     uint8_t *cur_in, *cur_out, *buf;
     uint8_t *last;            /* the last output vector the board sent: replies are changes to it */
     unsigned map_bytes;
+    int diff;                 /* output vectors come as changes (identify flags bit 1) */
     int in_valid, out_valid;
     uint64_t cycle;           /* edges (or evaluations) since open */
     /* the segment since the last reset: inputs and outputs per edge */
@@ -175,6 +176,10 @@ static void status(simt_board *b, char cmd)
 static void get_vector(simt_board *b, uint8_t *out, char cmd)
 {
     uint8_t map[256];
+    if (!b->diff) {
+        get(b, out, b->out_bytes, cmd);
+        return;
+    }
     if (b->map_bytes > sizeof map)
         fail("output vector of %u bytes: more than this host's map allows", b->out_bytes);
     get(b, map, b->map_bytes, cmd);
@@ -212,6 +217,7 @@ static void identify(simt_board *b)
              name, in_w, out_w, (h[1] & 1) ? ", clocked" : "", b->model, b->in_w, b->out_w,
              b->clocked ? ", clocked" : "");
     b->depth = r16(h + 6);
+    b->diff = h[1] >> 1 & 1;
     if (b->depth == 0 && g_at_speed)
         printf("board %s: built without at-speed RAM (AS_DEPTH = 0): stepped over the link only\n", g_port);
 }

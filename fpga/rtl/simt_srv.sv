@@ -10,7 +10,7 @@
 //
 // Protocol (docs/fpga.md has the full table). Requests are a command byte and its arguments
 // (16-bit values little-endian); every reply starts with 'k' (ok) or is 'e', code, info:
-//   'I'                      identify: 'k', version, flags (bit 0: clocked), IN_W, OUT_W,
+//   'I'                      identify: 'k', version, flags (bit 0: clocked, 1: OUT_DIFF), IN_W, OUT_W,
 //                            AS_DEPTH, CLKS_PER_BIT (16 bits each), name length, name
 //   'S' flags [in]           step. flags bit 0: first one clock edge with the inputs held,
 //                            bit 1: with the unit's reset asserted during that edge, bit 2: no
@@ -24,8 +24,9 @@
 //                            capture RAM entry k; reply 'k' when done (then the loaded inputs
 //                            apply again)
 //   'X' addr n               read n captured output vectors from addr: 'k', then the vectors
-// An output vector is sent as its change from the one sent before (zero after 'I'): a map of
-// ceil(OUT_BYTES/8) bytes, bit i set when byte i differs, then those bytes in order.
+// With OUT_DIFF (identify flags bit 1), an output vector is sent as its change from the one sent
+// before (zero after 'I'): a map of ceil(OUT_BYTES/8) bytes, bit i set when byte i differs, then
+// those bytes in order; without, as OUT_BYTES bytes.
 // Errors: 1 unknown command (info: the byte), 2 framing error on the receive line, 3 address
 // or count out of range (info: the command), 4 a request stopped arriving for RX_TIMEOUT
 // cycles (info: the command).
@@ -33,7 +34,10 @@
 module simt_srv #(
   parameter int unsigned CLKS_PER_BIT = 16,       // core clock / baud rate
   parameter int unsigned AS_DEPTH     = 64,       // at-speed stimulus and capture RAM entries
-  parameter int unsigned RX_TIMEOUT   = 1 << 22   // cycles before a half-received request is dropped
+  parameter int unsigned RX_TIMEOUT   = 1 << 22,  // cycles before a half-received request is dropped
+  // Output vectors sent as changes (below): OUT_W more flip-flops, about half the link traffic;
+  // off by default in the builds without at-speed RAM (the iCE40's, where logic is short).
+  parameter bit          OUT_DIFF     = (AS_DEPTH > 0)
 ) (
   input  wire logic       clk_i,
   input  wire logic       rst_ni,
@@ -58,7 +62,8 @@ module simt_srv #(
   localparam int unsigned MAP_BYTES = (OUT_BYTES + 7) / 8;
   localparam int unsigned MAP_PAD   = 8 * MAP_BYTES;
   localparam logic [8*ID_BYTES-1:0] ID = {NAME, 8'(NAME_LEN), 16'(CLKS_PER_BIT), 16'(AS_DEPTH),
-                                          16'(OUT_W), 16'(IN_W), 8'(CLOCKED), 8'd1};
+                                          16'(OUT_W), 16'(IN_W),
+                                          CLOCKED | (OUT_DIFF ? 8'd2 : 8'd0), 8'd1};
   localparam int unsigned TW = $clog2(RX_TIMEOUT + 2);
 
   typedef enum logic [4:0] {
@@ -187,7 +192,7 @@ module simt_srv #(
   // Output vectors are sent as changes: a map (bit i: byte i differs from the same byte of the
   // vector sent before), then the bytes that differ, in order.
   function automatic logic [OUT_BYTES-1:0] changed(logic [OUT_PAD-1:0] v);
-    for (int i = 0; i < OUT_BYTES; i++) changed[i] = (v[8*i +: 8] != last_q[8*i +: 8]);
+    for (int i = 0; i < OUT_BYTES; i++) changed[i] = !OUT_DIFF || (v[8*i +: 8] != last_q[8*i +: 8]);
   endfunction
 
   // Arguments a request takes before its payload.
@@ -367,7 +372,7 @@ module simt_srv #(
             byte_q <= '0;
             unique case (pl_q)
               PlId:    state_q <= TxId;
-              PlOut:   state_q <= TxMap;
+              PlOut:   state_q <= OUT_DIFF ? TxMap : TxOut;
               PlX:     state_q <= XRd;
               default: state_q <= Idle;
             endcase
@@ -401,7 +406,7 @@ module simt_srv #(
             map_q    <= MAP_PAD'(changed(OUT_PAD'(cap_rd_q)));
             last_q   <= OUT_PAD'(cap_rd_q);
             cap_ra_q <= cap_ra_q + 1'b1;
-            state_q  <= TxMap;
+            state_q  <= OUT_DIFF ? TxMap : TxOut;
           end
           Err0: if (tx_ready) state_q <= Err1;
           Err1: if (tx_ready) state_q <= Err2;
