@@ -722,7 +722,8 @@ def sweep_row(rep):
             "critical_end": cp.get("end", "")}
 
 
-def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=None, name="sweep"):
+def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=None, name="sweep",
+          as_depth=None, pnr_args=None):
     reg = load_registry()
     allu = [u["name"] for u in reg["units"]]
     units = units or allu
@@ -758,7 +759,7 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=No
         if rep is None:
             try:
                 rep = implement(board, un, cfg, w, freq=freq_over, seed=seed, core=core, timeout=timeout,
-                                reg=reg, quiet_header=True)
+                                as_depth=as_depth, reg=reg, quiet_header=True, pnr_args=pnr_args)
             except FlowError as e:
                 say("      %s" % str(e).splitlines()[0])
                 if os.path.exists(rj):
@@ -834,6 +835,8 @@ def main():
     s.add_argument("--reuse", action="store_true", help="keep a run's existing report.json")
     s.add_argument("--widths", default="", help="only these W (default: all the registry's, capped)")
     s.add_argument("--name", default="sweep", help="build/fpga/<name>.{csv,md}")
+    s.add_argument("--as-depth", default="", help="the server's AS_DEPTH (default: its own)")
+    s.add_argument("--pnr-args", default=None, help="extra nextpnr arguments (default: the board's)")
     q = sub.add_parser("pll", help="print the PLL settings for a frequency")
     q.add_argument("--board", required=True)
     q.add_argument("--freq", type=float, required=True)
@@ -865,7 +868,8 @@ def main():
                     sys.exit(3)
         elif a.cmd == "sweep":
             sweep(a.units.split(), a.boards.split(), a.timeout, a.reuse, a.core,
-                  float(a.freq) if a.freq else None, a.seed, [int(x) for x in a.widths.split()], a.name)
+                  float(a.freq) if a.freq else None, a.seed, [int(x) for x in a.widths.split()], a.name,
+                  a.as_depth if a.as_depth != "" else None, a.pnr_args)
         else:
             prm, f, desc = pll_params(a.board, a.freq)
             print("%s: %.4f MHz: %s %s" % (a.board, f, desc, prm))

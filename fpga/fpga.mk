@@ -16,6 +16,8 @@
 #       every unit's default configuration at its registry widths on the boards (W <= 8 on the
 #       iCE40UP5K, all widths on the ECP5-85F), one run at a time, each under FPGA_TIMEOUT
 #       (default 1200 s): build/fpga/sweep.{csv,md}, progress lines [k/N].
+#   Both: AS_DEPTH=n (the server's at-speed RAM depth, 0 = none), FPGA_PNR_ARGS="..." (extra
+#       nextpnr options, e.g. "--router router2").
 #   make fpga-lint
 #       Verilator -Wall of both board tops (PLL on and off) with fpga/lint/ stubs of the vendor
 #       PLL primitives, over the server (or the probe while the server is not in the tree).
@@ -38,6 +40,7 @@ FPGA_BOARDS  ?= icebreaker ulx3s
 FPGA_REUSE   ?=
 FPGA_WIDTHS  ?=
 FPGA_SWEEP   ?= sweep
+FPGA_PNR_ARGS ?=
 
 FPGA_ENV = YOSYS='$(YOSYS)' NEXTPNR_ICE40='$(NEXTPNR_ICE40)' ICEPACK='$(ICEPACK)' \
   NEXTPNR_ECP5='$(NEXTPNR_ECP5)' ECPPACK='$(ECPPACK)'
@@ -50,12 +53,14 @@ fpga: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(FPGA_STAMP.$(BOARD))
 	  { echo "make fpga: BOARD=icebreaker|ulx3s and UNIT=<unit> are required (units: $(UNITS))"; exit 2; }
 	@$(FPGA_ENV) $(PYTHON) fpga/flow.py fpga --board '$(BOARD)' --unit '$(UNIT)' --config '$(CONFIG)' \
 	  --w '$(W)' --freq '$(FREQ)' --seed '$(SEED)' --baud '$(BAUD)' --core '$(FPGA_CORE)' --as-depth '$(AS_DEPTH)' \
-	  $(if $(FPGA_TIMEOUT),--timeout $(FPGA_TIMEOUT)) $(if $(FPGA_STRICT),--strict)
+	  $(if $(FPGA_TIMEOUT),--timeout $(FPGA_TIMEOUT)) $(if $(FPGA_STRICT),--strict) \
+	  $(if $(FPGA_PNR_ARGS),--pnr-args='$(FPGA_PNR_ARGS)')
 
 fpga-sweep: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(foreach b,$(FPGA_BOARDS),$(FPGA_STAMP.$b))
 	@$(FPGA_ENV) $(PYTHON) fpga/flow.py sweep --units '$(FPGA_UNITS)' --boards '$(FPGA_BOARDS)' \
 	  --seed '$(SEED)' --core '$(FPGA_CORE)' $(if $(FPGA_TIMEOUT),--timeout $(FPGA_TIMEOUT)) \
-	  $(if $(FPGA_REUSE),--reuse) $(if $(FPGA_WIDTHS),--widths '$(FPGA_WIDTHS)') --name '$(FPGA_SWEEP)' 
+	  $(if $(FPGA_REUSE),--reuse) $(if $(FPGA_WIDTHS),--widths '$(FPGA_WIDTHS)') --name '$(FPGA_SWEEP)' \
+	  --as-depth '$(AS_DEPTH)' $(if $(FPGA_PNR_ARGS),--pnr-args='$(FPGA_PNR_ARGS)')
 
 fpga-pll:
 	@$(PYTHON) fpga/flow.py pll --board '$(BOARD)' --freq '$(FREQ)'
