@@ -16,6 +16,7 @@
 //                            bit 1: with the unit's reset asserted during that edge, bit 2: no
 //                            input vector follows (keep the inputs), bit 3: no output reply.
 //                            Then load the inputs, and reply 'k' and the output vector (below)
+//                            SETTLE core clocks later
 //   'C' n                    n clock edges with the inputs held; reply 'k'
 //   'W' addr n [in]*n        write n input vectors to the stimulus RAM from addr; reply 'k'
 //   'G' n                    at speed: the unit runs n consecutive core clock cycles, the first
@@ -37,7 +38,12 @@ module simt_srv #(
   parameter int unsigned RX_TIMEOUT   = 1 << 22,  // cycles before a half-received request is dropped
   // Output vectors sent as changes (below): OUT_W more flip-flops, about half the link traffic;
   // off by default in the builds without at-speed RAM (the iCE40's, where logic is short).
-  parameter bit          OUT_DIFF     = (AS_DEPTH > 0)
+  parameter bit          OUT_DIFF     = (AS_DEPTH > 0),
+  // Core clocks between loading a step's inputs (or its clock edge) and taking its outputs.
+  // Stepping is multi-cycle by construction: the unit's next edge is a whole request away, so
+  // with SETTLE >= (the unit's longest path) / (core clock period) a step is right at any core
+  // clock; only the at-speed replay needs the core clock within the unit's Fmax.
+  parameter int unsigned SETTLE       = 64
 ) (
   input  wire logic       clk_i,
   input  wire logic       rst_ni,
@@ -325,9 +331,12 @@ module simt_srv #(
           end
           SLd: begin
             in_q    <= sh_q[IN_W-1:0];
+            byte_q  <= '0;
             state_q <= SSettle;
           end
-          SSettle: begin   // the outputs of the new inputs are taken one core clock later
+          SSettle: if (byte_q < 16'(SETTLE - 1)) begin
+            byte_q <= byte_q + 1'b1;      // the unit's outputs settle for SETTLE core clocks
+          end else begin
             out_q   <= OUT_PAD'(dut_out);
             chg_q   <= changed(OUT_PAD'(dut_out));
             map_q   <= MAP_PAD'(changed(OUT_PAD'(dut_out)));
