@@ -57,7 +57,10 @@ BOARDS = {
         pack_env="ECPPACK", pack_tool=("yowasp-ecppack",), ext="bit",
         lut_key="TRELLIS_COMB", ff_cells=("TRELLIS_FF",), ram_keys=("DP16KD",),
         spram_keys=(), io_keys=("TRELLIS_IO",), pll_keys=("EHXPLLL",),
-        lut_name="LUT4"),
+        lut_name="LUT4",
+        # router2: router1 (nextpnr-ecp5's default) did not finish the congested W = 32 designs
+        # in 25 min; router2 routes rmask_sb W = 32 in 5 min (fpga/README.md)
+        pnr_args=["--router", "router2"]),
 }
 
 
