@@ -755,7 +755,8 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=No
         if reuse and os.path.exists(rj):
             with open(rj) as f:
                 rep = json.load(f)
-            if rep.get("seed") != seed or rep.get("core") != core:
+            if rep.get("seed") != seed or rep.get("core") != core or \
+                    rep.get("status") not in ("ok", "timing-fail", "does-not-fit"):
                 rep = None
             else:
                 say("      reusing %s" % rj)
