@@ -482,7 +482,7 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         ylog = os.path.join(d, "yosys.log")
         say("[1/4] yosys %s (log %s)" % (synth.split()[0], ylog))
         rc, t_syn = run([yosys, "-q", "-l", ylog, "-s", os.path.join(d, "synth.ys")],
-                        os.path.join(d, "yosys.out"), timeout, "yosys")
+                        os.path.join(d, "yosys.out"), timeout, "yosys", hint_log=ylog)
         rep["synth_s"] = round(t_syn, 1)
         if rc != 0:
             with open(os.path.join(ROOT, ylog), errors="replace") as f:
