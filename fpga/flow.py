@@ -864,11 +864,13 @@ def main():
                     cp["from_clock"], cp["to_clock"], cp["start"], cp["end"], cp["delay_ns"]))
             if not rep["timing_pass"]:
                 lo = 16.0 if BOARDS[a.board]["arch"] == "ice40" else 3.125
-                hint = "rebuild with FREQ=<= %d" % int(rep["effective_fmax_mhz"]) \
+                hint = "for the at-speed replay, rebuild with FREQ=<= %d" % int(rep["effective_fmax_mhz"]) \
                     if rep["effective_fmax_mhz"] >= lo else \
-                    "below the PLL's lowest output (%g MHz): the unit needs a slower or multi-cycle clock" % lo
-                print("fpga: TIMING FAIL: Fmax %.2f MHz is below the %.2f MHz core clock; the bitstream "
-                      "will not run reliably: %s" % (rep["effective_fmax_mhz"], rep["core_mhz"], hint))
+                    "below the PLL's lowest output (%g MHz): only a pipelined or multi-cycle unit runs at speed" % lo
+                print("fpga: TIMING FAIL: Fmax %.2f MHz is below the %.2f MHz core clock. Stepping over the "
+                      "link stays right (multi-cycle: the server's SETTLE, docs/fpga.md) while SETTLE core "
+                      "clocks exceed the longest path; the at-speed replay is not: %s"
+                      % (rep["effective_fmax_mhz"], rep["core_mhz"], hint))
                 if a.strict:
                     sys.exit(3)
         elif a.cmd == "sweep":
