@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 enum { PROTO_VERSION = 1, MAX_REPORT = 20 };
-#define SEG_MAX (1u << 20) /* edges recorded for the at-speed replay after one reset */
+#define SEG_MAX SIMT_BOARD_SEG_MAX
 
 static const char *g_port;
 static unsigned g_baud = 115200, g_timeout_ms = 2000;

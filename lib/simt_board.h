@@ -61,6 +61,9 @@ void simt_board_step(simt_board *b, int edge, int reset, const uint8_t *in, uint
 /* Replay what is left at speed, then close. */
 void simt_board_close(simt_board *b);
 
+/* Clock edges recorded for the at-speed replay after one reset; later ones are not replayed. */
+#define SIMT_BOARD_SEG_MAX (1u << 20)
+
 typedef struct {
     uint64_t steps;       /* requests */
     uint64_t cycles;      /* clock edges (a combinational unit: evaluations) */

@@ -448,7 +448,7 @@ int main(int argc, char **argv)
         if (o.at_speed && bs.replayed + bs.stepped_only != bs.cycles) {
             printf("at-speed replay covered %" PRIu64 " of %" PRIu64 " cycles (cycles before the first reset, "
                    "or without their outputs read, or past %u after one reset, are not replayed)\n",
-                   bs.replayed, bs.cycles, 1u << 20);
+                   bs.replayed, bs.cycles, SIMT_BOARD_SEG_MAX);
             at_speed_bad += bs.cycles - bs.replayed;
         }
     }
