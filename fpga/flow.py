@@ -727,7 +727,7 @@ def sweep_row(rep):
 
 
 def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=None, name="sweep",
-          as_depth=None, pnr_args=None):
+          as_depth=None, pnr_args=None, configs=None):
     reg = load_registry()
     allu = [u["name"] for u in reg["units"]]
     units = units or allu
@@ -740,10 +740,19 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=No
             raise FlowError("FPGA_BOARDS: unknown board %s (boards: %s)" % (board, " ".join(BOARDS)))
         for un in units:
             u = next(x for x in reg["units"] if x["name"] == un)
-            c = u["configs"][0]
-            for w in c["widths"]:
-                if w <= BOARDS[board]["w_cap"] and (not widths or w in widths):
-                    jobs.append((board, un, c["name"], w))
+            if not configs:
+                cs = u["configs"][:1]
+            elif configs == ["all"]:
+                cs = u["configs"]
+            else:
+                cs = [c for c in u["configs"] if c["name"] in configs]
+                if not cs:
+                    raise FlowError("FPGA_CONFIGS: %s has none of %s (configurations: %s)" % (
+                        un, " ".join(configs), " ".join(c["name"] for c in u["configs"])))
+            for c in cs:
+                for w in c["widths"]:
+                    if w <= BOARDS[board]["w_cap"] and (not widths or w in widths):
+                        jobs.append((board, un, c["name"], w))
     core = pick_core(core)
     rows = []
     t0 = time.time()
@@ -839,6 +848,7 @@ def main():
     s.add_argument("--core", default="auto", choices=["auto", "srv", "probe"])
     s.add_argument("--reuse", action="store_true", help="keep a run's existing report.json")
     s.add_argument("--widths", default="", help="only these W (default: all the registry's, capped)")
+    s.add_argument("--configs", default="", help="these configurations, or 'all' (default: each unit's first)")
     s.add_argument("--name", default="sweep", help="build/fpga/<name>.{csv,md}")
     s.add_argument("--as-depth", default="", help="the server's AS_DEPTH (default: its own)")
     s.add_argument("--pnr-args", default=None, help="extra nextpnr arguments (default: the board's)")
@@ -876,7 +886,7 @@ def main():
         elif a.cmd == "sweep":
             sweep(a.units.split(), a.boards.split(), a.timeout, a.reuse, a.core,
                   float(a.freq) if a.freq else None, a.seed, [int(x) for x in a.widths.split()], a.name,
-                  a.as_depth if a.as_depth != "" else None, a.pnr_args)
+                  a.as_depth if a.as_depth != "" else None, a.pnr_args, a.configs.split())
         else:
             prm, f, desc = pll_params(a.board, a.freq)
             print("%s: %.4f MHz: %s %s" % (a.board, f, desc, prm))

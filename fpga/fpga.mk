@@ -12,9 +12,10 @@
 #       Timing failure is reported and exits 0 (FPGA_STRICT=1: exit 3); a design that does not
 #       fit exits 2 with the utilisation that failed.
 #   make fpga-sweep [FPGA_UNITS="arb st_rt"] [FPGA_BOARDS="icebreaker ulx3s"] [FPGA_WIDTHS="8 32"]
-#             [FPGA_TIMEOUT=s] [FPGA_REUSE=1] [FPGA_CORE=probe]
-#       every unit's default configuration at its registry widths on the boards (W <= 8 on the
-#       iCE40UP5K, all widths on the ECP5-85F), one run at a time, each under FPGA_TIMEOUT
+#             [FPGA_CONFIGS="s1 s5"|all] [FPGA_TIMEOUT=s] [FPGA_REUSE=1] [FPGA_CORE=probe]
+#       every unit's default configuration (FPGA_CONFIGS: these, or all) at its registry
+#       widths on the boards (W <= 8 on the iCE40UP5K, all widths on the ECP5-85F), one run at
+#       a time, each under FPGA_TIMEOUT
 #       (default 1200 s): build/fpga/sweep.{csv,md}, progress lines [k/N].
 #   Both: AS_DEPTH=n (the server's at-speed RAM depth, 0 = none), FPGA_PNR_ARGS="..." (extra
 #       nextpnr options, e.g. "--router router2").
@@ -39,6 +40,7 @@ FPGA_UNITS   ?=
 FPGA_BOARDS  ?= icebreaker ulx3s
 FPGA_REUSE   ?=
 FPGA_WIDTHS  ?=
+FPGA_CONFIGS ?=
 FPGA_SWEEP   ?= sweep
 FPGA_PNR_ARGS ?=
 
@@ -59,7 +61,7 @@ fpga: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(FPGA_STAMP.$(BOARD))
 fpga-sweep: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(foreach b,$(FPGA_BOARDS),$(FPGA_STAMP.$b))
 	@$(FPGA_ENV) $(PYTHON) fpga/flow.py sweep --units '$(FPGA_UNITS)' --boards '$(FPGA_BOARDS)' \
 	  --seed '$(SEED)' --core '$(FPGA_CORE)' $(if $(FPGA_TIMEOUT),--timeout $(FPGA_TIMEOUT)) \
-	  $(if $(FPGA_REUSE),--reuse) $(if $(FPGA_WIDTHS),--widths '$(FPGA_WIDTHS)') --name '$(FPGA_SWEEP)' \
+	  $(if $(FPGA_REUSE),--reuse) $(if $(FPGA_WIDTHS),--widths '$(FPGA_WIDTHS)') $(if $(FPGA_CONFIGS),--configs '$(FPGA_CONFIGS)') --name '$(FPGA_SWEEP)' \
 	  --as-depth '$(AS_DEPTH)' $(if $(FPGA_PNR_ARGS),--pnr-args='$(FPGA_PNR_ARGS)')
 
 fpga-pll:

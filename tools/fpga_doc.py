@@ -92,8 +92,10 @@ def main(argv):
     for path in sorted(glob.glob("docs/units/*.md")):
         unit = os.path.splitext(os.path.basename(path))[0]
         mine = [r for r in rows if r["unit"] == unit]
-        pages.append((path, table(mine, False) + ["", "Reproduce: `make fpga-sweep FPGA_UNITS=%s` "
-                                                   "(docs/fpga.md)." % unit], "FPGA"))
+        # more than one configuration in the rows: the sweep that made them ran them all
+        cfgs = " FPGA_CONFIGS=all" if len({r["config"] for r in mine}) > 1 else ""
+        pages.append((path, table(mine, False) + ["", "Reproduce: `make fpga-sweep FPGA_UNITS=%s%s` "
+                                                   "(docs/fpga.md)." % (unit, cfgs)], "FPGA"))
     fp = table(rows, True)
     pi = postimpl()
     if pi:

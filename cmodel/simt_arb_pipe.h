@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* simt_arb_pipe: C golden model of rtl/arb_pipe/simt_arb_pipe.sv, the unified PC/memory arbiter
+ * (Collange 2011 §4.3; Brunie & Collange 2013 §5.3) as a registered comparator tree of STAGES
+ * ranks. Its function is the unified arbiter's (simt_arb_eval, SIMT_ARB_UNIFIED); its outputs in
+ * cycle t are that function of the inputs of cycle t - STAGES. After a reset, and until STAGES
+ * edges have passed, the outputs are those of an arbitration of no lane (all zero).
+ *
+ * Use, per cycle: simt_arb_pipe_eval (the registered outputs, which do not depend on this
+ * cycle's inputs), then simt_arb_pipe_step with the cycle's inputs (the clock edge).
+ * Limits of the model: those of simt_arb (1 <= W <= 64, SP_W + PC_W <= 64, OFF_W < PC_W), and
+ * 1 <= STAGES <= clog2(W) + 1 as in the RTL.
+ */
+#ifndef SIMT_ARB_PIPE_H
+#define SIMT_ARB_PIPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simt_arb.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SIMT_ARB_PIPE_MAX_STAGES 7 /* clog2(64) + 1 */
+
+typedef struct {
+    unsigned w, pc_w, sp_w, off_w; /* as simt_arb_cfg */
+    unsigned stages;               /* register ranks = latency in cycles */
+} simt_arb_pipe_cfg;
+
+/* One cycle's inputs (the ports of simt_arb_pipe but the clock and reset). */
+typedef struct {
+    int mode;         /* 0: PC arbitration, 1: memory (line) arbitration */
+    uint64_t valid;   /* lane mask */
+    uint64_t key[64]; /* lane i's SP:PC (bits above SP_W + PC_W must be 0) */
+} simt_arb_pipe_in;
+
+typedef struct {
+    simt_arb_pipe_cfg cfg;
+    simt_arb_out rank[SIMT_ARB_PIPE_MAX_STAGES]; /* rank[0]: the newest result */
+} simt_arb_pipe;
+
+/* Comparator levels of the tree: clog2(W) (0 for W = 1). */
+unsigned simt_arb_pipe_levels(unsigned w);
+
+/* 0 if the configuration is supported, else -1 with a message in err. */
+int simt_arb_pipe_cfg_check(const simt_arb_pipe_cfg *cfg, char *err, size_t errlen);
+
+/* rst_ni low for one edge: every rank cleared. */
+void simt_arb_pipe_reset(simt_arb_pipe *p, const simt_arb_pipe_cfg *cfg);
+
+/* The outputs of the current cycle (the last rank). */
+void simt_arb_pipe_eval(const simt_arb_pipe *p, simt_arb_out *out);
+
+/* A rising clock edge with the cycle's inputs. */
+void simt_arb_pipe_step(simt_arb_pipe *p, const simt_arb_pipe_in *in);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// simt_arb_pipe: the unified PC/memory arbiter (Collange 2011 §4.3, Fig. 4b; Brunie & Collange
+// 2013 §5.3, Table 5 row "Unifié") as a registered comparator tree (simt_min_pipe): the
+// pipelined option for the units that miss the board clock (issue 14, docs/fpga.md). Function:
+// exactly simt_arb_unified's; timing: its result for the inputs of cycle t is on the outputs of
+// cycle t + STAGES.
+//
+// mode_i = 1 (memory) keeps only the line bits of each key before the reduction, as
+// simt_arb_unified does, so the match mask is the set of served lanes and key_o the line's base
+// address. Cycle contract (docs/units/arb_pipe.md): free-running, no stall; for STAGES cycles
+// after a reset (rst_ni synchronous, active low) the outputs are those of no valid lane (all 0).
+`default_nettype none
+module simt_arb_pipe #(
+  parameter int unsigned W      = 32,  // lanes
+  parameter int unsigned PC_W   = 32,  // PC and data-address bits
+  parameter int unsigned SP_W   = 8,   // stack-pointer bits above the PC in the key
+  parameter int unsigned OFF_W  = 7,   // cache-line offset bits (ignored in memory mode)
+  parameter int unsigned STAGES = 2,   // register ranks = latency in cycles, 1 .. clog2(W) + 1
+  localparam int unsigned KEY_W = SP_W + PC_W
+) (
+  input  wire logic                 clk_i,
+  input  wire logic                 rst_ni,   // synchronous, active low
+  input  wire logic                 mode_i,   // 0: PC arbitration, 1: memory (line) arbitration
+  input  wire logic [W-1:0]         valid_i,
+  input  wire logic [W*KEY_W-1:0]   key_i,
+  output logic                      valid_o,  // some lane was valid (STAGES cycles ago)
+  output logic [KEY_W-1:0]          key_o,    // the minimum (masked) key, 0 when !valid_o
+  output logic [W-1:0]              match_o   // the valid lanes at that key
+);
+  if (OFF_W >= PC_W) begin : g_bad_off
+    $error("simt_arb_pipe: OFF_W (%0d) must be below PC_W (%0d)", OFF_W, PC_W);
+  end
+
+  // Bits kept in memory mode: the line-number part of the PC field (as simt_arb_unified).
+  localparam logic [KEY_W-1:0] LINE_MASK = KEY_W'({{(PC_W - OFF_W){1'b1}}, {OFF_W{1'b0}}});
+
+  localparam int unsigned L = (W > 1) ? $clog2(W) : 0;  // comparator levels of the tree
+
+  logic [W-1:0]       valid_t;  // what the tree reduces
+  logic [W*KEY_W-1:0] key_t;
+
+  if (STAGES == L + 1 && L > 0) begin : g_in_rank
+    // STAGES = clog2(W) + 1: the first rank holds the inputs as they come, with one copy of
+    // mode_i per lane, and the masking follows it. The copies keep mode's fanout at
+    // SP_W + OFF_W gates per copy: one flip-flop driving every lane's mask (W * (SP_W + OFF_W)
+    // gates) was the critical path of this configuration on the ECP5 (docs/units/arb_pipe.md).
+    (* keep *) logic [W-1:0] mode_q;
+    logic [W-1:0]       valid_q;
+    logic [W*KEY_W-1:0] key_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        valid_q <= '0;
+      end else begin
+        valid_q <= valid_i;
+      end
+    end
+    always_ff @(posedge clk_i) begin   // data: no reset (counts only under valid_q)
+      key_q <= key_i;
+    end
+    for (genvar i = 0; i < W; i++) begin : g_mode
+      (* keep *) always_ff @(posedge clk_i) mode_q[i] <= mode_i;
+    end
+    for (genvar i = 0; i < W; i++) begin : g_mask
+      assign key_t[i*KEY_W +: KEY_W] = key_q[i*KEY_W +: KEY_W] & (mode_q[i] ? LINE_MASK : '1);
+    end
+    assign valid_t = valid_q;
+  end else begin : g_in_comb
+    for (genvar i = 0; i < W; i++) begin : g_mask
+      assign key_t[i*KEY_W +: KEY_W] = key_i[i*KEY_W +: KEY_W] & (mode_i ? LINE_MASK : '1);
+    end
+    assign valid_t = valid_i;
+  end
+
+  // The tree takes the ranks left: all of them, or all but the input rank.
+  localparam int unsigned TREE_STAGES = (STAGES == L + 1 && L > 0) ? STAGES - 1 : STAGES;
+  simt_min_pipe #(.N(W), .K(KEY_W), .STAGES(TREE_STAGES)) u_min (
+    .clk_i, .rst_ni, .valid_i(valid_t), .key_i(key_t), .valid_o, .key_o, .match_o
+  );
+endmodule
+`default_nettype wire
