@@ -27,15 +27,24 @@ void sc_trace_fail(sc_trace *t, const char *fmt, ...)
     exit(2);
 }
 
+/* The next line with content (comments and blank lines skipped) into t->buf, or 0 at the end
+ * of the file. Any length; a NUL byte, or a last line without its newline (a file cut short),
+ * is an error, never a silently shorter line or trace. */
 static int read_line(sc_trace *t)
 {
     for (;;) {
-        if (!fgets(t->buf, sizeof t->buf, t->f))
+        errno = 0;
+        ssize_t n = getline(&t->buf, &t->cap, t->f);
+        if (n < 0) {
+            if (ferror(t->f))
+                sc_die("cannot read trace '%s': %s", t->path, strerror(errno ? errno : EIO));
             return 0;
+        }
         t->line++;
-        size_t n = strlen(t->buf);
-        if (n == sizeof t->buf - 1 && t->buf[n - 1] != '\n')
-            sc_trace_fail(t, "line longer than %zu characters", sizeof t->buf - 2);
+        if (memchr(t->buf, 0, (size_t)n))
+            sc_trace_fail(t, "NUL byte in the line (a trace is text)");
+        if (t->buf[n - 1] != '\n')
+            sc_trace_fail(t, "the file ends inside this line (no newline after it: cut short?)");
         char *h = strchr(t->buf, '#');
         if (h)
             *h = 0;
@@ -47,84 +56,135 @@ static int read_line(sc_trace *t)
     }
 }
 
+/* Splits s in place at white space: up to max tokens in tok; returns how many there are. */
+static int split(char *s, char **tok, int max)
+{
+    int n = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+            s++;
+        if (!*s)
+            return n;
+        if (n < max)
+            tok[n] = s;
+        n++;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
+            s++;
+        if (*s)
+            *s++ = 0;
+    }
+}
+
+int sc_parse_num(const char *s, uint64_t max, uint64_t *out, const char **why)
+{
+    static const char *const hexd = "0123456789abcdefABCDEF";
+    uint64_t v = 0;
+    unsigned base = 10;
+    if (!s || !*s)
+        return *why = "empty", -1;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+        if (!*s)
+            return *why = "'0x' without digits", -1;
+    } else if (s[0] == '0' && s[1]) {
+        return *why = "written with a leading zero (write decimal without it, or 0x for hexadecimal)", -1;
+    }
+    for (const char *c = s; *c; c++) {
+        const char *d = strchr(hexd, *c);
+        unsigned k = d ? (unsigned)(d - hexd) : 99;
+        if (k >= 16)
+            k -= 6;
+        if (!d || k >= base)
+            return *why = base == 16 ? "not a hexadecimal number" : "not a decimal number (or 0x...)", -1;
+        if (v > (UINT64_MAX - k) / base)
+            return *why = "too large", -1;
+        v = v * base + k;
+    }
+    if (v > max)
+        return *why = "too large", -1;
+    *out = v;
+    return 0;
+}
+
 void sc_trace_open(sc_trace *t, const char *path, const char *unit)
 {
     memset(t, 0, sizeof *t);
     t->path = path;
+    if (!path || !*path)
+        sc_die("--trace: empty file name");
     t->f = fopen(path, "r");
     if (!t->f)
         sc_die("cannot open trace '%s': %s", path, strerror(errno));
-    if (!read_line(t) || strncmp(t->buf, "simtcheck-trace 1", 17) != 0)
+    char *tok[3];
+    int n = read_line(t) ? split(t->buf, tok, 3) : 0;
+    if (n < 1 || strcmp(tok[0], "simtcheck-trace") != 0)
         sc_trace_fail(t, "not a simtcheck trace: the first line must be 'simtcheck-trace 1'");
-    char u[64];
-    if (!read_line(t) || sscanf(t->buf, "unit %63s", u) != 1)
+    if (n != 2 || strcmp(tok[1], "1") != 0)
+        sc_trace_fail(t, "format version line must be 'simtcheck-trace 1' (this simtcheck reads version 1)");
+    n = read_line(t) ? split(t->buf, tok, 3) : 0;
+    if (n != 2 || strcmp(tok[0], "unit") != 0)
         sc_trace_fail(t, "second line must be 'unit NAME'");
-    if (strcmp(u, unit) != 0)
-        sc_trace_fail(t, "trace is for unit '%s', not '%s'", u, unit);
-    t->header_pos = ftell(t->f);
-}
-
-uint64_t sc_trace_header(sc_trace *t, const char *name)
-{
-    /* Scan the header from its start each time; it is a handful of lines. */
-    if (t->in_body)
-        sc_die("internal: trace header read after the body started");
-    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
-        sc_die("cannot seek in trace '%s'", t->path);
-    t->line = 2;
-    int begun = 0;
-    while (read_line(t)) {
-        char key[64], val[64], extra[8];
-        int n = sscanf(t->buf, "%63s %63s %7s", key, val, extra);
-        if (n >= 1 && strcmp(key, "begin") == 0) {
-            begun = 1;
+    if (strcmp(tok[1], unit) != 0)
+        sc_trace_fail(t, "trace is for unit '%s', not '%s'", tok[1], unit);
+    /* The header, read once: 'name value' lines, each name once, up to 'begin' alone. */
+    for (;;) {
+        if (!read_line(t))
+            sc_trace_fail(t, "no 'begin' line: the header must end with 'begin'");
+        n = split(t->buf, tok, 3);
+        if (!strcmp(tok[0], "begin")) {
+            if (n != 1)
+                sc_trace_fail(t, "'begin' stands alone on its line");
             break;
         }
         if (n != 2)
             sc_trace_fail(t, "header lines are 'name value'");
-        if (strcmp(key, name) == 0) {
-            char *end;
-            errno = 0;
-            uint64_t v = strtoull(val, &end, 0);
-            if (errno || *end)
-                sc_trace_fail(t, "header '%s': '%s' is not a number", name, val);
-            return v;
-        }
+        if (strlen(tok[0]) >= sizeof t->hdr[0].name || strlen(tok[1]) >= sizeof t->hdr[0].val)
+            sc_trace_fail(t, "header line too long");
+        for (unsigned i = 0; i < t->nhdr; i++)
+            if (!strcmp(t->hdr[i].name, tok[0]))
+                sc_trace_fail(t, "header '%s' given twice (first at line %u)", tok[0], t->hdr[i].line);
+        if (t->nhdr == SC_TRACE_MAXH)
+            sc_trace_fail(t, "more than %d header lines", SC_TRACE_MAXH);
+        snprintf(t->hdr[t->nhdr].name, sizeof t->hdr[0].name, "%s", tok[0]);
+        snprintf(t->hdr[t->nhdr].val, sizeof t->hdr[0].val, "%s", tok[1]);
+        t->hdr[t->nhdr++].line = t->line;
     }
-    if (!begun)
-        sc_trace_fail(t, "no 'begin' line: the header must end with 'begin'");
-    sc_trace_fail(t, "header has no '%s' line (before 'begin')", name);
+    t->begin_line = t->line;
+}
+
+static const sc_trace_hdr *find_hdr(const sc_trace *t, const char *name)
+{
+    for (unsigned i = 0; i < t->nhdr; i++)
+        if (!strcmp(t->hdr[i].name, name))
+            return &t->hdr[i];
+    return NULL;
+}
+
+uint64_t sc_trace_header(sc_trace *t, const char *name)
+{
+    const sc_trace_hdr *h = find_hdr(t, name);
+    if (!h) {
+        t->line = t->begin_line;
+        sc_trace_fail(t, "header has no '%s' line (before 'begin')", name);
+    }
+    uint64_t v;
+    const char *why;
+    if (sc_parse_num(h->val, UINT32_MAX, &v, &why)) {
+        t->line = h->line;
+        sc_trace_fail(t, "header '%s': '%s' is %s", name, h->val,
+                      strcmp(why, "too large") ? why : "too large (at most 2^32 - 1)");
+    }
+    return v;
 }
 
 const char *sc_trace_header_word(sc_trace *t, const char *name, char *out, size_t n)
 {
-    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
-        sc_die("cannot seek in trace '%s'", t->path);
-    t->line = 2;
-    while (read_line(t)) {
-        char key[64], val[64];
-        int k = sscanf(t->buf, "%63s %63s", key, val);
-        if (k >= 1 && !strcmp(key, "begin"))
-            return NULL;
-        if (k == 2 && !strcmp(key, name)) {
-            snprintf(out, n, "%s", val);
-            return out;
-        }
-    }
-    return NULL;
-}
-
-static void skip_to_begin(sc_trace *t)
-{
-    if (fseek(t->f, t->header_pos, SEEK_SET) != 0)
-        sc_die("cannot seek in trace '%s'", t->path);
-    t->line = 2;
-    while (read_line(t)) {
-        char key[64];
-        if (sscanf(t->buf, "%63s", key) == 1 && strcmp(key, "begin") == 0)
-            return;
-    }
-    sc_trace_fail(t, "no 'begin' line: the header must end with 'begin'");
+    const sc_trace_hdr *h = find_hdr(t, name);
+    if (!h)
+        return NULL;
+    snprintf(out, n, "%s", h->val);
+    return out;
 }
 
 void sc_trace_close(sc_trace *t)
@@ -132,6 +192,8 @@ void sc_trace_close(sc_trace *t)
     if (t->f)
         fclose(t->f);
     t->f = NULL;
+    free(t->buf);
+    t->buf = NULL;
 }
 
 /* Calls fn(name, value, arg) for every parameter of m but W, in the registry's order. */
@@ -177,8 +239,31 @@ static void check_param(const char *name, unsigned long v, void *arg)
         sc_trace_fail(c->t, "header %s differs from model %s's %s=%lu", l, c->m->name, name, v);
 }
 
+typedef struct {
+    const char *name;
+    int found;
+} param_find;
+
+static void find_param(const char *name, unsigned long v, void *arg)
+{
+    param_find *f = arg;
+    char l[32];
+    (void)v;
+    lower(l, sizeof l, name);
+    f->found |= !strcmp(l, f->name);
+}
+
 void sc_trace_expect_params(sc_trace *t, const simt_vl_model *m, const char *const *skip)
 {
+    /* every header line names something: the model, or one of its parameters */
+    for (unsigned i = 0; i < t->nhdr; i++) {
+        param_find f = {t->hdr[i].name, !strcmp(t->hdr[i].name, "config") || !strcmp(t->hdr[i].name, "lanes")};
+        each_param(m, find_param, &f);
+        if (!f.found) {
+            t->line = t->hdr[i].line;
+            sc_trace_fail(t, "unknown header line '%s' (model %s has no such parameter)", t->hdr[i].name, m->name);
+        }
+    }
     header_check c = {t, m, skip};
     each_param(m, check_param, &c);
 }
@@ -568,12 +653,15 @@ int sc_trace_read(sc_trace *t, void *line)
     const sc_layout *l = t->layout;
     if (!l || !l->def)
         sc_die("internal: trace read without the unit's trace fields");
-    if (!t->in_body) {
-        skip_to_begin(t);
-        t->in_body = 1;
-    }
-    if (!read_line(t))
+    t->in_body = 1;
+    if (!read_line(t)) {
+        if (!t->cycles) {
+            t->line = t->begin_line;
+            sc_trace_fail(t, "no cycle line after 'begin': an empty trace");
+        }
         return 0;
+    }
+    t->cycles++;
     const sc_trace_def *d = l->def;
     int on[SC_TRACE_MAXF], known[SC_TRACE_MAXF] = {0};
     uint64_t first[SC_TRACE_MAXF] = {0};
@@ -590,19 +678,19 @@ int sc_trace_read(sc_trace *t, void *line)
         at[i] = nv;
         for (unsigned k = 0; full && k < l->count[i]; k++) {
             char *tok = next_token(&p), *end;
+            (void)end;
             if (!tok) {
                 full = 0;
                 break;
             }
             field_name(name, sizeof name, l, i, k);
+            if (tok[strspn(tok, "0123456789abcdefABCDEF")])
+                sc_trace_fail(t, "field %u (%s) is not a hexadecimal number (digits 0-9 a-f only, no sign or 0x)",
+                              nv + 1, name);
             errno = 0;
             uint64_t v = strtoull(tok, &end, 16);
             if (errno == ERANGE)
                 sc_trace_fail(t, "field %u (%s) is wider than 64 bits", nv + 1, name);
-            if (end == tok || *end)
-                sc_trace_fail(t, "field %u (%s) is not a hexadecimal number", nv + 1, name);
-            if (*tok == '-')
-                sc_trace_fail(t, "field %u (%s) is negative", nv + 1, name);
             t->val[nv++] = v;
         }
         if (full) {

@@ -262,16 +262,27 @@ static void usage(FILE *f)
         "  --trace-doc    print the unit's trace format (its section of docs/trace_format.md)\n");
 }
 
-static uint64_t parse_u64(const char *opt, const char *s)
+/* A number option, checked in its full width: decimal or 0x hexadecimal, at most max. */
+static uint64_t parse_num(const char *opt, const char *s, uint64_t max)
 {
-    char *end;
-    errno = 0;
+    uint64_t v;
+    const char *why;
     if (!s)
         sc_die("%s needs a value", opt);
-    uint64_t v = strtoull(s, &end, 0);
-    if (errno || end == s || *end || *s == '-')
-        sc_die("%s: '%s' is not a non-negative number", opt, s);
+    if (sc_parse_num(s, max, &v, &why))
+        sc_die("%s: '%s' is %s", opt, s,
+               strcmp(why, "too large") ? why : max == UINT32_MAX ? "too large (at most 2^32 - 1)" : "too large");
     return v;
+}
+
+/* A path option: present and not empty. */
+static const char *parse_path(const char *opt, const char *s, const char *what)
+{
+    if (!s)
+        sc_die("%s needs a %s", opt, what);
+    if (!*s)
+        sc_die("%s: the %s name is empty", opt, what);
+    return s;
 }
 
 static double now(void)
@@ -326,27 +337,30 @@ int main(int argc, char **argv)
     o.unit = argv[1];
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--lanes")) o.lanes = (unsigned)parse_u64(a, v), o.lanes_given = 1, i++;
+        if (!strcmp(a, "--lanes")) o.lanes = (unsigned)parse_num(a, v, UINT32_MAX), o.lanes_given = 1, i++;
         else if (!strcmp(a, "--config")) { if (!v) sc_die("--config needs a name"); o.config = v; i++; }
-        else if (!strcmp(a, "--cycles")) o.cycles = parse_u64(a, v), i++;
-        else if (!strcmp(a, "--seed")) o.seed = parse_u64(a, v), seed_given = 1, i++;
-        else if (!strcmp(a, "--trace")) { if (!v) sc_die("--trace needs a file"); o.trace_in = v; i++; }
-        else if (!strcmp(a, "--record")) { if (!v) sc_die("--record needs a file"); o.record = v; i++; }
-        else if (!strcmp(a, "--wave")) { if (!v) sc_die("--wave needs a file"); o.wave = v; i++; }
+        else if (!strcmp(a, "--cycles")) o.cycles = parse_num(a, v, UINT64_MAX), i++;
+        else if (!strcmp(a, "--seed")) o.seed = parse_num(a, v, UINT64_MAX), seed_given = 1, i++;
+        else if (!strcmp(a, "--trace")) { o.trace_in = parse_path(a, v, "file"); i++; }
+        else if (!strcmp(a, "--record")) { o.record = parse_path(a, v, "file"); i++; }
+        else if (!strcmp(a, "--wave")) { o.wave = parse_path(a, v, "file"); i++; }
         else if (!strcmp(a, "--test")) { if (!v) sc_die("--test needs a name"); o.test = v; i++; }
-        else if (!strcmp(a, "--fail-dir")) { if (!v) sc_die("--fail-dir needs a directory"); o.fail_dir = v; i++; }
-        else if (!strcmp(a, "--max-report")) o.max_report = (unsigned)parse_u64(a, v), i++;
-        else if (!strcmp(a, "--inject-mismatch")) o.inject = parse_u64(a, v) + 1, i++;
+        else if (!strcmp(a, "--fail-dir")) { o.fail_dir = parse_path(a, v, "directory"); i++; }
+        else if (!strcmp(a, "--max-report")) o.max_report = (unsigned)parse_num(a, v, UINT32_MAX), i++;
+        else if (!strcmp(a, "--inject-mismatch")) o.inject = parse_num(a, v, UINT64_MAX - 1) + 1, i++;
         else if (!strcmp(a, "--board")) { if (!v || !*v) sc_die("--board needs a serial port"); o.board = v; i++; }
-        else if (!strcmp(a, "--baud")) o.baud = (unsigned)parse_u64(a, v), i++;
-        else if (!strcmp(a, "--board-timeout")) o.board_timeout = (unsigned)parse_u64(a, v), i++;
+        else if (!strcmp(a, "--baud")) o.baud = (unsigned)parse_num(a, v, UINT32_MAX), i++;
+        else if (!strcmp(a, "--board-timeout")) o.board_timeout = (unsigned)parse_num(a, v, UINT32_MAX), i++;
         else if (!strcmp(a, "--no-at-speed")) o.at_speed = 0;
-        else if (!strcmp(a, "--inject-at-speed")) o.inject_at_speed = parse_u64(a, v) + 1, i++;
+        else if (!strcmp(a, "--inject-at-speed")) o.inject_at_speed = parse_num(a, v, UINT64_MAX - 1) + 1, i++;
         else if (!strcmp(a, "--quiet")) o.quiet = 1;
         else if (!strcmp(a, "--list")) list = 1;
         else if (!strcmp(a, "--trace-doc")) trace_doc = 1;
         else sc_die("unknown option '%s' (simtcheck --help)", a);
     }
+    struct stat fd_st;
+    if (stat(o.fail_dir, &fd_st) == 0 && !S_ISDIR(fd_st.st_mode))
+        sc_die("--fail-dir: '%s' exists and is not a directory", o.fail_dir);
     const sc_unit *u = NULL;
     for (int i = 0; sc_units[i]; i++)
         if (!strcmp(sc_units[i]->name, o.unit))

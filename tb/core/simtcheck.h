@@ -106,16 +106,28 @@ void sc_layout_init(sc_layout *l, const sc_trace_def *def, const char *unit, con
  * 40 bits" in err. */
 int sc_layout_fits(const sc_layout *l, const void *line, char *err, size_t n);
 
+#define SC_TRACE_MAXH 64
+typedef struct {
+    char name[64], val[64];
+    unsigned line;
+} sc_trace_hdr;
 typedef struct {
     FILE *f;
     const char *path;
     unsigned line;
-    long header_pos;  /* file offset of the first header line after 'unit' */
-    int in_body;      /* past 'begin' */
+    unsigned begin_line;     /* the 'begin' line */
+    sc_trace_hdr hdr[SC_TRACE_MAXH]; /* the header lines between 'unit' and 'begin' */
+    unsigned nhdr;
+    int in_body;             /* a cycle line was asked for */
+    uint64_t cycles;         /* cycle lines read */
     const sc_layout *layout; /* the run's cycle-line fields (set by sc_open_model) */
     uint64_t val[SC_TRACE_MAXV];
-    char buf[1 << 16];
+    char *buf;               /* the current line (getline: any length) */
+    size_t cap;
 } sc_trace;
+/* A number of the trace header or the command line: decimal without a leading zero, or 0x
+ * hexadecimal; no sign, no space, at most max. 0, or -1 with the reason in *why. */
+int sc_parse_num(const char *s, uint64_t max, uint64_t *out, const char **why);
 void sc_trace_open(sc_trace *t, const char *path, const char *unit);
 /* Header value by name, or exit 2 if missing. Call before the first sc_trace_read. */
 uint64_t sc_trace_header(sc_trace *t, const char *name);
