@@ -5,8 +5,8 @@
 # build/gen/vl_models.c) and the C models: build/lib/libsimt.a and build/lib/libsimt.so.
 VL_DIR      := build/vl
 VL_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial fast -Wall
-VL_GL_FLAGS := --cc --trace-fst -O3 -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
+VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial unique -Wall
+VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
 # Verilator's own runtime and generated code: its warnings are not ours (-w). C++17, as the
 # Verilated models (verilated.mk leaves the compiler's default, gnu++17 for g++ 12): one
 # standard, so aligned new and delete match (ASan new-delete-type-mismatch otherwise).
@@ -20,12 +20,13 @@ CFLAGS_C    := -std=c11 -O2 -Wall -Wextra -Werror -fPIC -Icmodel -Ilib
 CXX         ?= g++
 CC          ?= gcc
 
-# A model's Verilator parameters and shim macros, rewritten only when they change (so that a
-# registry edit re-verilates only the models it touches).
+# A model's Verilator parameters, shim macros and flags, rewritten only when they change (so
+# that a registry edit re-verilates only the models it touches). --x-initial unique: the
+# power-up state comes from the context (simt_vl_power_up: zeros by default, or random).
 define vl_model_rules
 $(VL_DIR)/$1/config.txt: FORCE
 	@mkdir -p $$(@D)
-	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST)' > $$@.tmp
+	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(VL_FLAGS) | $(VL_GL_FLAGS)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
 $(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(VLM.$1.UNIT).RTL)) $(VL_DIR)/$1/config.txt
 	@echo "  VERILATE $1"

@@ -109,3 +109,18 @@ const simt_vl_model *simt_vl_find(const char *unit, const char *query)
     }
     return first;
 }
+
+static int power_mode = SIMT_VL_POWER_ZERO;
+static unsigned power_seed;
+
+void simt_vl_power_up(int mode, unsigned seed)
+{
+    power_mode = mode;
+    power_seed = seed;
+}
+
+void simt_vl_power_up_get(int *mode, unsigned *seed)
+{
+    *mode = power_mode;
+    *seed = power_seed;
+}

@@ -59,6 +59,16 @@ int simt_vl_param_at(const simt_vl_model *m, unsigned i, char *name, unsigned n,
 /* 1 if the query is well formed, else 0 and a reason in err (size n). */
 int simt_vl_query_ok(const char *query, char *err, unsigned n);
 
+/* Power-up state of the models created from now on (the registers' and memories' values before
+ * the first reset; the models are built with Verilator's --x-initial unique):
+ * SIMT_VL_POWER_ZERO (the default: all 0), SIMT_VL_POWER_ONES (all 1) or SIMT_VL_POWER_RANDOM
+ * (random, reproducible from seed). A unit whose outputs depend on state its reset does not
+ * set shows it as a mismatch against its C model. */
+enum { SIMT_VL_POWER_ZERO = 0, SIMT_VL_POWER_ONES = 1, SIMT_VL_POWER_RANDOM = 2 };
+void simt_vl_power_up(int mode, unsigned seed);
+/* The current setting (the shims read it when they create a model). */
+void simt_vl_power_up_get(int *mode, unsigned *seed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "verilated.h"
+#include "simt_vl.h"
 #include "verilated_fst_c.h"
 #include "vl_model.h"
 
@@ -60,7 +61,21 @@ struct VlHarness {
     std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     std::unique_ptr<Top> top;
     std::unique_ptr<VerilatedFstC> fst;
-    VlHarness() : top(new Top(ctx.get())) { ctx->traceEverOn(true); }
+    // The power-up state (simt_vl_power_up) is set in the context before the model exists.
+    static VerilatedContext *power_up(VerilatedContext *c)
+    {
+        int mode;
+        unsigned seed;
+        simt_vl_power_up_get(&mode, &seed);
+        c->randReset(mode);
+        if (mode == SIMT_VL_POWER_RANDOM)
+            c->randSeed(static_cast<int>(seed & 0x7fffffff));
+        // The generated initialisation (VL_RAND_RESET_*) reads the thread's context, which is
+        // otherwise the first one the thread ever used (perhaps a deleted model's).
+        Verilated::threadContextp(c);
+        return c;
+    }
+    VlHarness() : top(new Top(power_up(ctx.get()))) { ctx->traceEverOn(true); }
 
     int wave_open(const char *path)
     {

@@ -258,6 +258,8 @@ static void usage(FILE *f)
         "  --board-timeout MS  reply timeout (default 2000)\n"
         "  --no-at-speed  no at-speed replay of the stimulus from the board's RAM\n"
         "  --inject-at-speed C  corrupt one at-speed expectation at cycle C (tests the harness)\n"
+        "  --power-up S   the RTL's state before its first reset: zero (default), ones, or random\n"
+        "                 from seed S (a number)\n"
         "  --list         list the unit's models (configurations x widths) and tests\n"
         "  --trace-doc    print the unit's trace format (its section of docs/trace_format.md)\n");
 }
@@ -353,6 +355,14 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--board-timeout")) o.board_timeout = (unsigned)parse_num(a, v, UINT32_MAX), i++;
         else if (!strcmp(a, "--no-at-speed")) o.at_speed = 0;
         else if (!strcmp(a, "--inject-at-speed")) o.inject_at_speed = parse_num(a, v, UINT64_MAX - 1) + 1, i++;
+        else if (!strcmp(a, "--power-up")) {
+            if (!v)
+                sc_die("--power-up needs zero, ones or a seed");
+            if (!strcmp(v, "zero")) o.power_mode = SIMT_VL_POWER_ZERO;
+            else if (!strcmp(v, "ones")) o.power_mode = SIMT_VL_POWER_ONES;
+            else o.power_mode = SIMT_VL_POWER_RANDOM, o.power_seed = (unsigned)parse_num(a, v, 0x7fffffff);
+            i++;
+        }
         else if (!strcmp(a, "--quiet")) o.quiet = 1;
         else if (!strcmp(a, "--list")) list = 1;
         else if (!strcmp(a, "--trace-doc")) trace_doc = 1;
@@ -431,6 +441,12 @@ int main(int argc, char **argv)
         o.seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
     if (seeded)
         printf("%s: seed %" PRIu64 " (replay with --seed %" PRIu64 ")\n", u->name, o.seed, o.seed);
+    simt_vl_power_up(o.power_mode, o.power_seed);
+    if (o.power_mode == SIMT_VL_POWER_ONES && !o.board)
+        printf("%s: power-up state all ones (replay with --power-up ones)\n", u->name);
+    if (o.power_mode == SIMT_VL_POWER_RANDOM && !o.board)
+        printf("%s: power-up state random, seed %u (replay with --power-up %u)\n", u->name, o.power_seed,
+               o.power_seed);
 
     sc_run r = {0};
     r.o = &o;

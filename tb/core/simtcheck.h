@@ -33,6 +33,8 @@ typedef struct {
     unsigned board_timeout;/* --board-timeout MS */
     int at_speed;          /* 0 with --no-at-speed */
     uint64_t inject_at_speed; /* --inject-at-speed C: corrupt one at-speed expectation at cycle C-1 */
+    int power_mode;        /* --power-up: SIMT_VL_POWER_* (lib/simt_vl.h) */
+    unsigned power_seed;   /* its seed (random) */
 } sc_opts;
 
 /* ---- Stimulus trace files (docs/trace_format.md): tb/core/sc_trace.c ----
