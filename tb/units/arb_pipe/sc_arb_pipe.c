@@ -2,7 +2,8 @@
 /* sc_arb_pipe: simtcheck unit "arb_pipe": the pipelined unified arbiter
  * rtl/arb_pipe/simt_arb_pipe.sv against its C model cmodel/simt_arb_pipe.c, every cycle: the
  * unified arbiter's result (Collange 2011 §4.3), STAGES cycles late, and nothing valid for STAGES
- * cycles after a reset. Random runs assert reset in the middle of the run (1 line in 256).
+ * cycles after a reset. Random runs assert reset in the middle of the run (1 line in 256); those
+ * of 20,000 cycles or more gate their coverage (every point of gate_cover hit).
  *
  * Trace line: arb_pipe_fields below (simtcheck arb_pipe --trace-doc, docs/trace_format.md). */
 #include <inttypes.h>
@@ -35,8 +36,28 @@ static const sc_field arb_pipe_fields[] = {
 };
 
 typedef struct {
-    uint64_t mem, ties, resets, out_valid, late;
+    uint64_t mem, ties, resets, out_valid, late, mem_ties, idle_after;
 } arb_pipe_cov;
+
+/* Random runs of 20,000 cycles or more gate their coverage: every point must be hit. */
+static void gate_cover(sc_run *r, const arb_pipe_cov *v)
+{
+    const struct {
+        const char *name;
+        uint64_t n;
+    } pts[] = {
+        {"memory-mode cycles", v->mem},
+        {"valid outputs", v->out_valid},
+        {"ties at the minimum", v->ties},
+        {"memory-mode ties (lanes served together)", v->mem_ties},
+        {"mid-run resets", v->resets},
+        {"outputs idle right after a reset", v->idle_after},
+        {"outputs that differ from the same cycle's arbitration", v->late},
+    };
+    for (unsigned i = 0; i < sizeof pts / sizeof pts[0]; i++)
+        if (!pts[i].n)
+            sc_expect_fail(r, "coverage: no %s in this run (the stimulus no longer reaches it)", pts[i].name);
+}
 
 static void arb_pipe_run(sc_run *r)
 {
@@ -53,7 +74,9 @@ static void arb_pipe_run(sc_run *r)
     sc_lockstep ls;
     sc_ls_open(&ls, r, &m->vl);
     sc_rng g = {o->seed};
-    arb_pipe_cov cv = {0, 0, 0, 0, 0};
+    arb_pipe_cov cv = {0, 0, 0, 0, 0, 0, 0};
+    unsigned since_reset = ~0u; /* cycles since the last reset (saturating) */
+    int mode_q[SIMT_ARB_PIPE_MAX_STAGES + 1] = {0}; /* the mode of the last cycles, newest first */
     arb_pipe_line ln;
     simt_arb_pipe_in in;
     r->cycle = 0;
@@ -75,6 +98,7 @@ static void arb_pipe_run(sc_run *r)
             simt_arb_pipe_reset(&gold, &cfg);
             sc_ls_reset(&ls);
             cv.resets++;
+            since_reset = 0;
             continue;
         }
         in.mode = (int)ln.mode;
@@ -93,6 +117,13 @@ static void arb_pipe_run(sc_run *r)
         cv.mem += ln.mode;
         cv.out_valid += exp.valid;
         cv.ties += __builtin_popcountll(exp.match) > 1;
+        for (unsigned s = cfg.stages; s > 0; s--)
+            mode_q[s] = mode_q[s - 1];
+        mode_q[0] = in.mode;
+        cv.mem_ties += __builtin_popcountll(exp.match) > 1 && mode_q[cfg.stages];
+        cv.idle_after += since_reset < cfg.stages && !act.valid;
+        if (since_reset != ~0u)
+            since_reset++;
         simt_arb_pipe_step(&gold, &in);
         sc_ls_edge(&ls);
         r->cycle++;
@@ -100,11 +131,14 @@ static void arb_pipe_run(sc_run *r)
     if (o->trace_in)
         sc_trace_close(&tr);
     sc_ls_close(&ls);
+    if (!o->trace_in && r->cycle >= 20000 && r->stop_after == UINT64_MAX)
+        gate_cover(r, &cv);
     if (!o->quiet && !r->quiet_mismatch)
         printf("arb_pipe coverage: STAGES %u, %" PRIu64 " memory-mode cycles, %" PRIu64 " valid outputs, %" PRIu64
-               " with ties at the minimum, %" PRIu64 " mid-run resets, %" PRIu64
+               " with ties at the minimum (%" PRIu64 " in memory mode), %" PRIu64 " mid-run resets, %" PRIu64
+               " idle outputs right after one, %" PRIu64
                " cycles whose output differs from the same cycle's arbitration\n",
-               cfg.stages, cv.mem, cv.out_valid, cv.ties, cv.resets, cv.late);
+               cfg.stages, cv.mem, cv.out_valid, cv.ties, cv.mem_ties, cv.resets, cv.idle_after, cv.late);
 }
 
 const sc_unit sc_unit_arb_pipe = {
