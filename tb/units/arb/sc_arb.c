@@ -63,7 +63,8 @@ static void arb_run(sc_run *r)
     sc_rng g = {o->seed};
     arb_line ln;
     memset(&ln, 0, sizeof ln);
-    uint64_t ties = 0, mem_cycles = 0, empty = 0;
+    uint64_t ties = 0, mem_cycles = 0, empty = 0, full = 0, policy_differ = 0, line_share = 0;
+    const uint64_t wm = sc_ones(c.w);
     for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
         if (o->trace_in) {
             if (!sc_trace_read(&tr, &ln))
@@ -80,13 +81,46 @@ static void arb_run(sc_run *r)
         ties += __builtin_popcountll(e.match) > 1;
         mem_cycles += ln.mode;
         empty += !ln.valid;
+        full += (ln.valid & wm) == wm;
+        if (ln.mode) {
+            simt_arb_out f;
+            simt_arb_eval(&c, SIMT_ARB_MEM, SIMT_ARB_MEM_FIRST, 1, ln.valid, ln.key, &f);
+            policy_differ += f.key != e.key;
+            /* lanes served together although their whole addresses (or SPs) differ */
+            uint64_t k0 = 0;
+            int seen = 0, differ = 0;
+            for (unsigned i = 0; i < c.w; i++)
+                if (e.match >> i & 1) {
+                    differ |= seen && ln.key[i] != k0;
+                    k0 = ln.key[i];
+                    seen = 1;
+                }
+            line_share += differ;
+        }
     }
     if (o->trace_in)
         sc_trace_close(&tr);
     sc_ls_close(&ls);
     if (!o->quiet && !r->quiet_mismatch)
-        printf("arb coverage: %" PRIu64 " memory-mode cycles, %" PRIu64 " cycles with ties at the minimum, %" PRIu64 " with no valid lane\n",
-               mem_cycles, ties, empty);
+        printf("arb coverage: %" PRIu64 " memory-mode cycles, %" PRIu64 " cycles with ties at the minimum, %" PRIu64
+               " with no valid lane, %" PRIu64 " with every lane valid, %" PRIu64
+               " where the two memory policies pick different lines, %" PRIu64
+               " serving lanes whose addresses differ within the line\n",
+               mem_cycles, ties, empty, full, policy_differ, line_share);
+    /* Random runs of 20,000 cycles or more gate their coverage: every point must be hit. */
+    if (!o->trace_in && r->cycle >= 20000 && r->stop_after == UINT64_MAX) {
+        const struct {
+            const char *name;
+            uint64_t n;
+        } pts[] = {
+            {"memory-mode cycles", mem_cycles}, {"ties at the minimum", ties}, {"cycles with no valid lane", empty},
+            {"cycles with every lane valid", full}, {"cycles where the memory policies differ", policy_differ},
+            {"lanes served together with different addresses", line_share},
+        };
+        for (unsigned i = 0; i < sizeof pts / sizeof pts[0]; i++)
+            if (!pts[i].n)
+                sc_expect_fail(r, "coverage: no %s in this run (the stimulus no longer reaches it)", pts[i].name);
+    }
 }
 
 const sc_unit sc_unit_arb = {
