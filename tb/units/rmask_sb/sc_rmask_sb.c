@@ -340,6 +340,22 @@ static void sb_run(sc_run *r)
             }
         }
         cv.full_stalls += e->iss_full;
+        /* a full stall only with the warp's table really full (after this cycle's writeback) and
+         * no entry for the destination: checked from the state, not from the model's flag */
+        if (e->iss_full) {
+            const tb_slot *t = &ts[in.iss_slot];
+            unsigned w = (unsigned)st.ib_warp[in.iss_slot];
+            if (t->split < 0 || !(t->opv & 1))
+                sc_expect_fail(r, "full stall of slot %u, which has no destination", in.iss_slot);
+            for (unsigned k = 0; k < c->ne; k++) {
+                unsigned ent = w * c->ne + k;
+                if (!after.sb_valid[ent])
+                    sc_expect_fail(r, "full stall of slot %u with entry %u of warp %u free", in.iss_slot, k, w);
+                else if (t->split >= 0 && after.sb_reg[ent] == t->reg[0])
+                    sc_expect_fail(r, "full stall of slot %u although entry %u of warp %u holds its destination r%u",
+                                   in.iss_slot, k, w, t->reg[0]);
+            }
+        }
         if (e->iss_ok) {
             cv.issues++;
             tb_slot *t = &ts[in.iss_slot];
