@@ -45,6 +45,7 @@ help:
 	@echo "                    in build/fpga/<board>/<model>/ (fpga/README.md); FPGA_CORE=probe: the unit alone"
 	@echo "  make fpga-sweep   every unit across W on both boards: build/fpga/sweep.{csv,md};"
 	@echo "                    FPGA_UNITS=\"arb\" FPGA_BOARDS=\"ulx3s\" narrow it, FPGA_TIMEOUT=s per run (default 1200)"
+	@echo "                    FPGA_CONFIGS=all (or names): more than each unit's default configuration"
 	@echo "  make fpga-lint    Verilator -Wall of the board tops (vendor PLLs stubbed: fpga/lint/)"
 	@echo "  make board-sim    build/bin/simt-board-sim: the unit server simulated on a pseudo-terminal (docs/fpga.md)"
 	@echo "  make board-soak   every unit 10^5 cycles on the simulated board, over the UART and at speed (main job)"
