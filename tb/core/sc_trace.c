@@ -111,8 +111,6 @@ void sc_trace_open(sc_trace *t, const char *path, const char *unit)
 {
     memset(t, 0, sizeof *t);
     t->path = path;
-    if (!path || !*path)
-        sc_die("--trace: empty file name");
     t->f = fopen(path, "r");
     if (!t->f)
         sc_die("cannot open trace '%s': %s", path, strerror(errno));
@@ -653,7 +651,6 @@ int sc_trace_read(sc_trace *t, void *line)
     const sc_layout *l = t->layout;
     if (!l || !l->def)
         sc_die("internal: trace read without the unit's trace fields");
-    t->in_body = 1;
     if (!read_line(t)) {
         if (!t->cycles) {
             t->line = t->begin_line;
@@ -678,7 +675,6 @@ int sc_trace_read(sc_trace *t, void *line)
         at[i] = nv;
         for (unsigned k = 0; full && k < l->count[i]; k++) {
             char *tok = next_token(&p), *end;
-            (void)end;
             if (!tok) {
                 full = 0;
                 break;

@@ -120,7 +120,6 @@ typedef struct {
     unsigned begin_line;     /* the 'begin' line */
     sc_trace_hdr hdr[SC_TRACE_MAXH]; /* the header lines between 'unit' and 'begin' */
     unsigned nhdr;
-    int in_body;             /* a cycle line was asked for */
     uint64_t cycles;         /* cycle lines read */
     const sc_layout *layout; /* the run's cycle-line fields (set by sc_open_model) */
     uint64_t val[SC_TRACE_MAXV];
@@ -131,7 +130,8 @@ typedef struct {
  * hexadecimal; no sign, no space, at most max. 0, or -1 with the reason in *why. */
 int sc_parse_num(const char *s, uint64_t max, uint64_t *out, const char **why);
 void sc_trace_open(sc_trace *t, const char *path, const char *unit);
-/* Header value by name, or exit 2 if missing. Call before the first sc_trace_read. */
+/* Header value by name (the header is read and checked by sc_trace_open), or exit 2 if missing
+ * or not a number of at most 2^32 - 1. */
 uint64_t sc_trace_header(sc_trace *t, const char *name);
 /* The header's text value of a line, or NULL when it has none. */
 const char *sc_trace_header_word(sc_trace *t, const char *name, char *out, size_t n);

@@ -121,7 +121,7 @@ static void arb_pipe_run(sc_run *r)
             mode_q[s] = mode_q[s - 1];
         mode_q[0] = in.mode;
         cv.mem_ties += __builtin_popcountll(exp.match) > 1 && mode_q[cfg.stages];
-        cv.idle_after += since_reset < cfg.stages && !act.valid;
+        cv.idle_after += since_reset < cfg.stages && !exp.valid;
         if (since_reset != ~0u)
             since_reset++;
         simt_arb_pipe_step(&gold, &in);
