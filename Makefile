@@ -20,6 +20,7 @@ help:
 	@echo "Targets:"
 	@echo "  make all          main job: test, board-soak, board-postimpl, synth, formal; writes build/report.md (each step runs even if one fails)"
 	@echo "  make test         the test suite: tb/tests.txt, then tb/units/<unit>/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
+	@echo "  make test-asan    the suite without its make tests, simtcheck under ASan+UBSan (build/asan/): 0 sanitizer reports"
 	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit's tops at its widths"
 	@echo "  make registry     check the unit descriptors units/<unit>.toml (docs/adding_a_unit.md)"
 	@echo "  make simtcheck    build build/bin/simtcheck (the cross-check driver; --help for its options)"
@@ -63,7 +64,7 @@ lint: lint-verilator lint-yosys
 
 lint-verilator:
 	@$(foreach u,$(UNITS),for w in $(UNIT.$u.WIDTHS); do for top in $(UNIT.$u.TOPS); do \
-	    $(VERILATOR) --lint-only -Wall -GW=$$w --top-module $$top $(UNIT.$u.RTL) \
+	    $(VERILATOR) --lint-only -Wall --assert -Irtl/common -GW=$$w --top-module $$top $(UNIT.$u.RTL) \
 	      || { echo "lint: verilator failed on $$top W=$$w"; exit 1; }; done; done;)
 	@echo "lint: verilator -Wall clean: $(foreach u,$(UNITS),$(UNIT.$u.TOPS)) x W = $(WIDTHS)"
 

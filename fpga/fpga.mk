@@ -80,9 +80,9 @@ fpga-lint: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP)
 	defs=$$(grep '^+define+' $(FPGA_OUT)/lint/files.f | tr '\n' ' '); \
 	files=$$(grep -v '^+' $(FPGA_OUT)/lint/files.f | tr '\n' ' '); \
 	for pll in 0 1; do \
-	  $(VERILATOR) --lint-only -Wall -GUSE_PLL=$$pll --top-module simt_board_icebreaker $$defs \
+	  $(VERILATOR) --lint-only -Wall -Irtl/common -GUSE_PLL=$$pll --top-module simt_board_icebreaker $$defs \
 	    fpga/icebreaker/simt_board_icebreaker.sv fpga/lint/SB_PLL40_PAD.sv $$files || exit 1; \
-	  $(VERILATOR) --lint-only -Wall -GUSE_PLL=$$pll --top-module simt_board_ulx3s $$defs \
+	  $(VERILATOR) --lint-only -Wall -Irtl/common -GUSE_PLL=$$pll --top-module simt_board_ulx3s $$defs \
 	    fpga/ulx3s/simt_board_ulx3s.sv fpga/lint/EHXPLLL.sv $$files || exit 1; \
 	done; \
 	echo "fpga-lint: verilator -Wall clean: simt_board_icebreaker, simt_board_ulx3s (USE_PLL = 0, 1) over the $$core ($(FPGA_LINT_MODEL))"

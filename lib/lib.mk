@@ -5,7 +5,7 @@
 # build/gen/vl_models.c) and the C models: build/lib/libsimt.a and build/lib/libsimt.so.
 VL_DIR      := build/vl
 VL_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial unique -Wall
+VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial unique --assert -Irtl/common -Wall
 VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
 # Verilator's own runtime and generated code: its warnings are not ours (-w). C++17, as the
 # Verilated models (verilated.mk leaves the compiler's default, gnu++17 for g++ 12): one
@@ -28,7 +28,8 @@ $(VL_DIR)/$1/config.txt: FORCE
 	@mkdir -p $$(@D)
 	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(VL_FLAGS) | $(VL_GL_FLAGS)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
-$(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(VLM.$1.UNIT).RTL)) $(VL_DIR)/$1/config.txt
+$(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(VLM.$1.UNIT).RTL) $(UNIT.$(VLM.$1.UNIT).HDRS)) \
+  $(VL_DIR)/$1/config.txt
 	@echo "  VERILATE $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
 	@$(VERILATOR) $(if $(VLM.$1.NETLIST),$(VL_GL_FLAGS) --top-module $(VLM.$1.TOP)_gl,$(VL_FLAGS) \

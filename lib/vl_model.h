@@ -20,6 +20,8 @@ typedef struct vl_model_ops {
     int (*wave_open)(void *m, const char *path); /* FST; 0 on success */
     void (*wave_dump)(void *m, uint64_t time);
     void (*wave_close)(void *m);
+    /* Failed RTL assertions so far (rtl/common/simt_assert.svh; Verilator prints each one). */
+    uint64_t (*assert_fails)(void *m);
 } vl_model_ops;
 
 #ifdef __cplusplus

@@ -25,3 +25,4 @@ TEST_LISTS := tb/tests.txt $(REGISTRY_GEN)/board_tests.txt $(foreach u,$(UNITS),
 # A unit's own make rules, if it has any (e.g. a self-test binary): tb/units/<unit>/<unit>.mk.
 -include $(foreach u,$(UNITS),$(wildcard tb/units/$u/$u.mk))
 include tb/board/board.mk
+include tb/asan.mk

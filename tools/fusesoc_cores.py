@@ -60,6 +60,10 @@ def sv_files(d):
     return sorted(os.path.basename(p) for p in glob.glob(os.path.join("rtl", d, "*.sv")))
 
 
+def svh_files(d):
+    return sorted(os.path.basename(p) for p in glob.glob(os.path.join("rtl", d, "*.svh")))
+
+
 def default_model(cfg):
     """The model a target uses: W = 32 if the configuration has it, else its first width."""
     ms = cfg["models"]
@@ -135,6 +139,8 @@ def gen_core(d, units, deps):
                                         % (d, ", ".join(x["name"] for x in users))))
     o += ["", "filesets:", "  rtl:", "    files:"]
     o += ["      - %s" % f for f in sv_files(d)]
+    # Headers (rtl/common/simt_assert.svh): include files, their folder on the include path.
+    o += ["      - %s: {is_include_file: true}" % f for f in svh_files(d)]
     o.append("    file_type: systemVerilogSource")
     if deps.get(d):
         o.append("    depend:")

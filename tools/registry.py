@@ -259,6 +259,8 @@ def gen_mk(units):
         n = u["name"]
         dirs = " ".join(u["rtl"])
         o.append("UNIT.%s.RTL := $(foreach d,%s,$(sort $(wildcard rtl/$d/*.sv)))" % (n, dirs))
+        # Headers the RTL includes (rtl/common/simt_assert.svh): prerequisites, not sources.
+        o.append("UNIT.%s.HDRS := $(foreach d,%s,$(sort $(wildcard rtl/$d/*.svh)))" % (n, dirs))
         o.append("UNIT.%s.TOPS := %s" % (n, " ".join(u["tops"])))
         o += ["UNIT_OF.%s := %s" % (t, n) for t in u["tops"]]
         o.append("UNIT.%s.WIDTHS := %s" % (n, " ".join(map(str, u["widths"]))))

@@ -52,7 +52,11 @@
 //  (c) a_rmask      for every (w, r): OR of the R-masks of the valid entries of warp w for
 //                   register r == pend(w, r) (BASE = 1: W copies of pend(w, r) != 0): an R-mask
 //                   bit is set exactly for the lanes of issued, not written-back writes
-//      a_unique     at most one valid entry per (warp, register)
+//      a_unique     at most one valid entry per (warp, register): an assertion of the RTL
+//                   (simt_sb_table, rtl/common/simt_assert.svh), proven here with the DUT, as
+//                   are its a_full_real, a_ok_full and simt_sb_ibuf's a_dep_opv, a_mask_nz,
+//                   a_warp_ok, a_elig (stated on the real slot state, where this wrapper's
+//                   a_dep_opv and a_mask_nz are stated on the ghost copy)
 //      a_iss_ok, a_iss_full  iss_ok_o / iss_full_o exactly as the contract: eligible issue
 //                   refused iff it has a destination with no entry (after the writeback) and
 //                   every entry of its warp is in use (after the writeback); otherwise accepted
@@ -309,7 +313,7 @@ module simt_rmask_sb_fv #(
 
   // ---- the properties, as single flags (one labelled assertion each) ------------------------
   logic f_no_early, f_ready_safe, f_issue_safe, f_no_false, f_dep_real, f_dep_opv;
-  logic f_rmask, f_unique, f_slot_vis, f_slot_hid, f_ready, f_split_disj, f_mask_nz;
+  logic f_rmask, f_slot_vis, f_slot_hid, f_ready, f_split_disj, f_mask_nz;
   logic f_dep_base, f_sps;
   always @(*) begin
     f_no_early = 1'b1; f_ready_safe = 1'b1; f_no_false = 1'b1; f_dep_real = 1'b1;
@@ -375,7 +379,6 @@ module simt_rmask_sb_fv #(
   logic [NT-1:0]   f_hit;
   always @(*) begin
     f_rmask  = 1'b1;
-    f_unique = 1'b1;
     for (int i = 0; i < NW; i++) begin
       for (int j = 0; j < NREG; j++) begin
         logic [W-1:0] agg, pj;
@@ -387,14 +390,6 @@ module simt_rmask_sb_fv #(
           end
         end
         f_rmask = f_rmask && agg == (BASE ? {W{pj != '0}} : pj);
-      end
-      for (int e = 0; e < NE; e++) begin
-        for (int e2 = e + 1; e2 < NE; e2++) begin
-          if (sb_valid_o[i*NE + e] && sb_valid_o[i*NE + e2] &&
-              sb_reg_o[(i*NE + e)*REG_W +: REG_W] == sb_reg_o[(i*NE + e2)*REG_W +: REG_W]) begin
-            f_unique = 1'b0;
-          end
-        end
       end
     end
     for (int t = 0; t < NT; t++) begin
@@ -446,7 +441,6 @@ module simt_rmask_sb_fv #(
       a_dep_opv:    assert (f_dep_opv);
       // (c)
       a_rmask:      assert (f_rmask);
-      a_unique:     assert (f_unique);
       a_iss_ok:     assert (iss_ok_o == f_iss_ok);
       a_iss_full:   assert (iss_full_o == f_full);
       a_wb_ok:      assert (!bad_o[1]);

@@ -9,31 +9,23 @@
 // The whole state is visible on the ports (the tables are outputs), so every property is
 // stated on the ports. A ghost register f_live_q holds the lanes launched and not exited.
 //
-// Properties (ElTantawy et al. 2014 §3-4; the invariants section of the datasheet):
-//  a_disj      the masks of valid ST entries are pairwise disjoint
-//  a_pend_sub  every RT pending mask is a subset of its reconvergence mask
-//  a_free_rt   a free RT entry has an empty reconvergence mask (freeing clears it)
-//  a_child     for every RT entry r: pend(r) = OR of the masks of valid ST entries and of the
-//              reconvergence masks of valid RT entries that link to r (hasr = 1, ridx = r):
-//              the lanes not yet arrived at r are exactly those still on their way to it
+// Properties (ElTantawy et al. 2014 §3-4; the invariants section of the datasheet). The local
+// invariants are assertions of the RTL itself (rtl/st_rt/simt_st_rt.sv, rtl/common/
+// simt_assert.svh), proven here as part of the DUT and checked by every Verilated model:
+//  a_disj, a_pend_sub, a_free_rt, a_child (pend(r) = OR of the masks of valid ST entries and of
+//  the reconvergence masks of valid RT entries that link to r), a_hasr0, a_done, a_flags, a_ev,
+//  a_stall_keep, a_bad_keep, a_none_keep (back-pressure and refused operations change no
+//  state), a_branchy (without OREC), a_nostall (without OREC, NST >= W, NRT >= W-1).
+// This wrapper adds what needs its ghost state or is too costly to simulate:
 //  a_cons      conservation: a lane is live iff it is in exactly one of: the mask of one valid
 //              ST entry, or the arrived part (rmask & ~pend) of one valid RT entry; a lane that
 //              is not live is in none of them (no thread lost, none duplicated)
-//  a_hasr0     hasr = 0 implies rpc = 0 and ridx = 0 (ST and RT)
-//  a_stall_*   back-pressure loses nothing: a stalled (or refused) cycle changes no state,
-//              and ok/stall/bad are mutually exclusive; ev_o = 0 unless ok
-//  a_done      done_o = no valid entry in either table
-//  a_nostall   without OREC, NST >= W and NRT >= W-1 never stall (the datasheet's "Sizing":
-//              checked only in configurations of that size, e.g. task prove_basic)
 // Strengthening invariants (true, needed for k-induction to close; without them the solver
 // starts from unreachable states such as an RT entry linked to itself):
 //  a_acyc      following the links from any valid RT entry reaches a root (hasr = 0) within
-//              NRT steps, through valid entries: the RT is a forest
+//              NRT steps, through valid entries: the RT is a forest (cubic in NRT: formal only)
 //  a_root      the live lanes are exactly the lanes of the roots (the undiverged split, or the
 //              valid RT entry with hasr = 0)
-//  a_branchy   without OREC, every valid RT entry has two children or more, counting its
-//              arrived lanes as one (what bounds the RT at W-1 entries; with OREC an early
-//              reconvergence entry can leave its parent a single child)
 `default_nettype none
 module simt_st_rt_fv #(
   parameter int unsigned W    = 4,
@@ -75,9 +67,6 @@ module simt_st_rt_fv #(
     .pick_valid_o, .pick_o, .done_o
   );
 
-  // Tables large enough never to stall without OREC (docs/units/st_rt.md, "Sizing").
-  localparam bit NoStallSize = (OREC == 0) && (NST >= W) && (NRT + 1 >= W);
-
   // ---- reset in the first cycle -----------------------------------------------------------
   logic f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
@@ -98,70 +87,22 @@ module simt_st_rt_fv #(
     else if (ok_o && op_i == 3'd3)      f_live_q <= f_live_q & ~f_sel_mask;
   end
 
-  // ---- the whole state as one vector (for "unchanged") --------------------------------------
-  localparam int unsigned STATE_W = NST * (3 * PC_W + W + 1 + RI_W) + NRT * (2 * PC_W + 2 * W + 1 + RI_W);
-  logic [STATE_W-1:0] f_state;
-  assign f_state = {st_pc_o, st_bpc_o, st_rpc_o, st_mask_o, st_hasr_o, st_ridx_o,
-                    rt_pc_o, rt_rpc_o, rt_rmask_o, rt_pend_o, rt_hasr_o, rt_ridx_o};
-
-  // ---- invariants ----------------------------------------------------------------------------
-  logic [NRT*W-1:0] f_kids;     // OR of the children of every RT entry
+  // ---- invariants (the RTL asserts the local ones) -------------------------------------------
   logic [W-1:0]     f_any, f_two;  // lanes in >= 1 / >= 2 places
-  logic             f_disj, f_pend_sub, f_free_rt, f_child, f_hasr0, f_acyc, f_branchy;
-  int unsigned      f_nkids;    // children of one RT entry, plus one if some lanes arrived
+  logic             f_acyc;
   logic [W-1:0]     f_roots;
   logic [RI_W-1:0]  f_cur;
   logic             f_up;
   always @(*) begin
-    f_kids = '0;
-    for (int r = 0; r < NRT; r++) begin
-      for (int s = 0; s < NST; s++) begin
-        if (st_valid_o[s] && st_hasr_o[s] && st_ridx_o[s*RI_W +: RI_W] == RI_W'(r))
-          f_kids[r*W +: W] = f_kids[r*W +: W] | st_mask_o[s*W +: W];
-      end
-      for (int q = 0; q < NRT; q++) begin
-        if (rt_valid_o[q] && rt_hasr_o[q] && rt_ridx_o[q*RI_W +: RI_W] == RI_W'(r))
-          f_kids[r*W +: W] = f_kids[r*W +: W] | rt_rmask_o[q*W +: W];
-      end
-    end
     f_any = '0;
     f_two = '0;
-    f_disj = 1'b1;
     for (int s = 0; s < NST; s++) begin
-      f_disj = f_disj & ~|(f_any & st_mask_o[s*W +: W]);
       f_two  = f_two | (f_any & st_mask_o[s*W +: W]);
       f_any  = f_any | st_mask_o[s*W +: W];
     end
     for (int r = 0; r < NRT; r++) begin
       f_two = f_two | (f_any & rt_rmask_o[r*W +: W] & ~rt_pend_o[r*W +: W]);
       f_any = f_any | (rt_rmask_o[r*W +: W] & ~rt_pend_o[r*W +: W]);
-    end
-    f_pend_sub = 1'b1;
-    f_free_rt  = 1'b1;
-    f_child    = 1'b1;
-    f_hasr0    = 1'b1;
-    f_branchy  = 1'b1;
-    f_nkids    = 0;
-    for (int r = 0; r < NRT; r++) begin
-      f_pend_sub = f_pend_sub & ~|(rt_pend_o[r*W +: W] & ~rt_rmask_o[r*W +: W]);
-      f_free_rt  = f_free_rt & (rt_valid_o[r] | ~|rt_rmask_o[r*W +: W]);
-      f_child    = f_child & (rt_pend_o[r*W +: W] == f_kids[r*W +: W]);
-      f_nkids    = (|(rt_rmask_o[r*W +: W] & ~rt_pend_o[r*W +: W])) ? 1 : 0;
-      for (int s = 0; s < NST; s++) begin
-        if (st_valid_o[s] && st_hasr_o[s] && st_ridx_o[s*RI_W +: RI_W] == RI_W'(r))
-          f_nkids = f_nkids + 1;
-      end
-      for (int q = 0; q < NRT; q++) begin
-        if (rt_valid_o[q] && rt_hasr_o[q] && rt_ridx_o[q*RI_W +: RI_W] == RI_W'(r))
-          f_nkids = f_nkids + 1;
-      end
-      f_branchy  = f_branchy & (!rt_valid_o[r] || f_nkids >= 2);
-      f_hasr0    = f_hasr0 & (rt_hasr_o[r] | (rt_rpc_o[r*PC_W +: PC_W] == '0 &&
-                                               rt_ridx_o[r*RI_W +: RI_W] == '0));
-    end
-    for (int s = 0; s < NST; s++) begin
-      f_hasr0 = f_hasr0 & (st_hasr_o[s] | (st_rpc_o[s*PC_W +: PC_W] == '0 &&
-                                           st_ridx_o[s*RI_W +: RI_W] == '0));
     end
     // forest: from every valid RT entry, follow the links (at most NRT steps)
     f_acyc  = 1'b1;
@@ -197,38 +138,9 @@ module simt_st_rt_fv #(
 
   always @(*) begin
     if (f_past_valid) begin
-      a_disj:     assert (f_disj);
-      a_pend_sub: assert (f_pend_sub);
-      a_free_rt:  assert (f_free_rt);
-      a_child:    assert (f_child);
       a_cons:     assert (f_any == f_live_q && f_two == '0);
-      a_hasr0:    assert (f_hasr0);
       a_acyc:     assert (f_acyc);
       a_root:     assert (f_roots == f_live_q);
-      a_done:     assert (done_o == (st_valid_o == '0 && rt_valid_o == '0));
-      a_flags:    assert ((32'(ok_o) + 32'(stall_o) + 32'(bad_o)) <= 1);
-      a_ev:       assert (ok_o || ev_o == '0);
-      if (OREC == 0) begin
-        a_branchy: assert (f_branchy);
-      end
-      if (NoStallSize) begin
-        a_nostall: assert (!stall_o);
-      end
-    end
-  end
-
-  // ---- back-pressure and refused operations change nothing ----------------------------------
-  always @(posedge clk_i) begin
-    if (f_past_valid && $past(rst_ni)) begin
-      if ($past(stall_o)) begin
-        a_stall_keep: assert (f_state == $past(f_state));
-      end
-      if ($past(bad_o)) begin
-        a_bad_keep:   assert (f_state == $past(f_state));
-      end
-      if ($past(op_i == 3'd0)) begin
-        a_none_keep:  assert (f_state == $past(f_state));
-      end
     end
   end
 

@@ -75,7 +75,14 @@ struct VlHarness {
         Verilated::threadContextp(c);
         return c;
     }
-    VlHarness() : top(new Top(power_up(ctx.get()))) { ctx->traceEverOn(true); }
+    // A failed assertion (--assert) counts in the context and prints Verilator's message; it
+    // neither aborts nor ends the run: the driver reads the count (assert_fails) every cycle.
+    VlHarness() : top(new Top(power_up(ctx.get())))
+    {
+        ctx->traceEverOn(true);
+        ctx->fatalOnError(false);
+        ctx->errorLimit(1 << 30);
+    }
 
     int wave_open(const char *path)
     {
@@ -129,14 +136,19 @@ template <typename H> void vl_h_edge(void *m) { static_cast<H *>(m)->edge(); }
 template <typename H> int vl_h_wave_open(void *m, const char *path) { return static_cast<H *>(m)->wave_open(path); }
 template <typename H> void vl_h_wave_dump(void *m, uint64_t t) { static_cast<H *>(m)->wave_dump(t); }
 template <typename H> void vl_h_wave_close(void *m) { static_cast<H *>(m)->wave_close(); }
+template <typename H> uint64_t vl_h_assert_fails(void *m)
+{
+    return static_cast<uint64_t>(static_cast<H *>(m)->ctx->errorCount());
+}
 
 // Initialisers of a vl_model_ops: a clocked unit (clk_i, rst_ni; In its C input struct,
 // Drive its input-driving function) or a combinational one (no reset, no edge).
 #define VL_CLOCKED_OPS(H, In, Drive)                                                             \
     {vl_h_create<H>, vl_h_destroy<H>, vl_h_reset<H, In, Drive>, vl_h_edge<H>, vl_h_wave_open<H>, \
-     vl_h_wave_dump<H>, vl_h_wave_close<H>}
-#define VL_COMB_OPS(H) \
-    {vl_h_create<H>, vl_h_destroy<H>, nullptr, nullptr, vl_h_wave_open<H>, vl_h_wave_dump<H>, vl_h_wave_close<H>}
+     vl_h_wave_dump<H>, vl_h_wave_close<H>, vl_h_assert_fails<H>}
+#define VL_COMB_OPS(H)                                                                           \
+    {vl_h_create<H>, vl_h_destroy<H>, nullptr, nullptr, vl_h_wave_open<H>, vl_h_wave_dump<H>,    \
+     vl_h_wave_close<H>, vl_h_assert_fails<H>}
 
 // Compile-time port checks. ports.h (tools/vl_port_widths.py, generated from the Verilated
 // model's header by lib/lib.mk) gives every port's width, vl_port_width::<port>. A shim lists

@@ -179,5 +179,26 @@ module simt_sb_ibuf #(
   end
   assign ib_warp_o  = ibw_q;
   assign ib_dep_o   = ibd_q;
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // Local invariants of the slots (the formal wrapper's a_dep_opv and a_mask_nz, and the warp
+  // range the decode checks): they hold for any inputs after reset.
+  logic f_dep_opv, f_mask_nz, f_warp_ok;
+  always_comb begin
+    f_dep_opv = 1'b1;   // a dependency bit only on a present operand of a valid slot
+    f_mask_nz = 1'b1;   // a valid slot has a non-empty I-mask
+    f_warp_ok = 1'b1;   // ... and a warp in range
+    for (int i = 0; i < NIB; i++) begin
+      if (ibv_q[i] && |(ibd_q[i*NOP +: NOP] & ~ibo_q[i*NOP +: NOP])) f_dep_opv = 1'b0;
+      if (ibv_q[i] && ~|ibm[i*MW +: MW]) f_mask_nz = 1'b0;
+      if (ibv_q[i] && 32'(ibw_q[i*WID_W +: WID_W]) >= NW) f_warp_ok = 1'b0;
+    end
+  end
+  `SIMT_ASSERT(a_dep_opv, f_dep_opv)
+  `SIMT_ASSERT(a_mask_nz, f_mask_nz)
+  `SIMT_ASSERT(a_warp_ok, f_warp_ok)
+  `SIMT_ASSERT(a_elig, !iss_elig_o || (s_valid && ~|s_dep))   // only a valid, ready slot issues
+`endif
 endmodule
 `default_nettype wire

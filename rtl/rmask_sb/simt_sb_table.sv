@@ -124,5 +124,32 @@ module simt_sb_table #(
   assign sb_valid_o = valid_q;
   assign sb_reg_o   = reg_q;
   assign sb_rm_o    = rm_q;
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // Local invariants (docs/units/rmask_sb.md; the formal wrapper's a_unique and the contract's
+  // refusal rule, ElTantawy et al. 2014 §3.3.2): they hold for any inputs after reset.
+  logic f_unique, f_full_real;
+  always_comb begin
+    f_unique    = 1'b1;   // at most one valid entry per (warp, register)
+    f_full_real = 1'b1;   // a refusal: every entry of the warp in use after the writeback,
+                          // none holding the destination
+    for (int t = 0; t < NT; t++) begin
+      for (int u = t + 1; u < NT; u++) begin
+        if (t / NE == u / NE && valid_q[t] && valid_q[u]
+            && reg_q[t*REG_W +: REG_W] == reg_q[u*REG_W +: REG_W]) begin
+          f_unique = 1'b0;
+        end
+      end
+      if (iss_woh[t / NE] && (!valid1[t] || reg_q[t*REG_W +: REG_W] == iss_dst_i)) begin
+        f_full_real = 1'b0;
+      end
+    end
+  end
+  `SIMT_ASSERT(a_unique, f_unique)
+  `SIMT_ASSERT(a_full_real, !iss_full_o || (iss_dst_v_i && f_full_real))
+  `SIMT_ASSERT(a_ok_full, !(iss_ok_o && iss_full_o))
+  `SIMT_COVER(c_full, iss_full_o)
+`endif
 endmodule
 `default_nettype wire

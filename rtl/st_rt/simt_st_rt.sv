@@ -383,5 +383,85 @@ module simt_st_rt #(
     assign {rt_hasr_o[r], rt_rpc_o[r*PC_W +: PC_W], rt_ridx_o[r*RI_W +: RI_W]} = rt_lnk_q[r*LK_W +: LK_W];
   end
   assign done_o = ~any_valid;
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // ---------------------------------------------------------------------------------------------
+  // Local invariants (ElTantawy et al. 2014 §3-4; docs/units/st_rt.md, "Invariants"). They hold
+  // for any input sequence after reset; formal/st_rt proves them, every Verilated model checks
+  // them. The forest (a_acyc, cubic in NRT) and the conservation of live lanes (a_cons, a_root:
+  // ghost state of the launched lanes) stay in the formal wrapper.
+  // ---------------------------------------------------------------------------------------------
+  localparam bit NoStallSize = (OREC == 0) && (NST >= W) && (NRT + 1 >= W);
+  localparam int unsigned CNT_W = $clog2(NST + NRT + 2);
+  logic [W-1:0]         f_kids  [NRT];  // OR of the children of every RT entry
+  logic [CNT_W-1:0]     f_nkids [NRT];  // its children, plus one if some lanes arrived
+  logic [W-1:0]         f_seen;
+  logic                 f_disj, f_pend_sub, f_free_rt, f_child, f_hasr0, f_branchy;
+  // One pass over the links (linear in NST + NRT: the checks run every cycle of every model).
+  always_comb begin
+    for (int r = 0; r < NRT; r++) begin
+      f_kids[r]  = '0;
+      f_nkids[r] = CNT_W'(|(rt_rmask_o[r*W +: W] & ~rt_pend_o[r*W +: W]));
+    end
+    for (int t = 0; t < NST; t++) begin
+      if (st_valid_o[t] && st_hasr_o[t] && 32'(st_ridx_o[t*RI_W +: RI_W]) < NRT) begin
+        f_kids[st_ridx_o[t*RI_W +: RI_W]]  = f_kids[st_ridx_o[t*RI_W +: RI_W]] | st_mask_o[t*W +: W];
+        f_nkids[st_ridx_o[t*RI_W +: RI_W]] = f_nkids[st_ridx_o[t*RI_W +: RI_W]] + 1'b1;
+      end
+    end
+    for (int q = 0; q < NRT; q++) begin
+      if (rt_valid_o[q] && rt_hasr_o[q] && 32'(rt_ridx_o[q*RI_W +: RI_W]) < NRT) begin
+        f_kids[rt_ridx_o[q*RI_W +: RI_W]]  = f_kids[rt_ridx_o[q*RI_W +: RI_W]] | rt_rmask_o[q*W +: W];
+        f_nkids[rt_ridx_o[q*RI_W +: RI_W]] = f_nkids[rt_ridx_o[q*RI_W +: RI_W]] + 1'b1;
+      end
+    end
+    f_seen = '0;
+    f_disj = 1'b1;
+    for (int t = 0; t < NST; t++) begin
+      f_disj = f_disj & ~|(f_seen & st_mask_o[t*W +: W]);
+      f_seen = f_seen | st_mask_o[t*W +: W];
+    end
+    f_pend_sub = 1'b1;
+    f_free_rt  = 1'b1;
+    f_child    = 1'b1;
+    f_hasr0    = 1'b1;
+    f_branchy  = 1'b1;
+    for (int r = 0; r < NRT; r++) begin
+      f_pend_sub = f_pend_sub & ~|(rt_pend_o[r*W +: W] & ~rt_rmask_o[r*W +: W]);
+      f_free_rt  = f_free_rt & (rt_valid_o[r] | ~|rt_rmask_o[r*W +: W]);
+      f_child    = f_child & (rt_pend_o[r*W +: W] == f_kids[r]);
+      f_branchy  = f_branchy & (!rt_valid_o[r] || f_nkids[r] >= 2);
+      f_hasr0    = f_hasr0 & (rt_hasr_o[r] | (rt_rpc_o[r*PC_W +: PC_W] == '0 &&
+                                               rt_ridx_o[r*RI_W +: RI_W] == '0));
+    end
+    for (int t = 0; t < NST; t++) begin
+      f_hasr0 = f_hasr0 & (st_hasr_o[t] | (st_rpc_o[t*PC_W +: PC_W] == '0 &&
+                                           st_ridx_o[t*RI_W +: RI_W] == '0));
+    end
+  end
+  logic f_keep;   // the next state is the state: nothing written this cycle
+  assign f_keep = st_pc_d == st_pc_q && st_bpc_d == st_bpc_q && st_mask_d == st_mask_q
+               && st_lnk_d == st_lnk_q && rt_pc_d == rt_pc_q && rt_lnk_d == rt_lnk_q
+               && rt_rmask_d == rt_rmask_q && rt_pend_d == rt_pend_q;
+
+  `SIMT_ASSERT(a_disj, f_disj)             // the masks of the ST entries are pairwise disjoint
+  `SIMT_ASSERT(a_pend_sub, f_pend_sub)     // pending lanes of an RT entry: its reconvergence mask
+  `SIMT_ASSERT(a_free_rt, f_free_rt)       // a free RT entry has an empty reconvergence mask
+  `SIMT_ASSERT(a_child, f_child)           // pending lanes: exactly those still on their way
+  `SIMT_ASSERT(a_hasr0, f_hasr0)           // no reconvergence point: rpc = ridx = 0
+  `SIMT_ASSERT(a_done, done_o == (st_valid_o == '0 && rt_valid_o == '0))
+  `SIMT_ASSERT(a_flags, (32'(ok_o) + 32'(stall_o) + 32'(bad_o)) <= 1)
+  `SIMT_ASSERT(a_ev, ok_o || ev_o == '0)
+  `SIMT_ASSERT(a_stall_keep, !stall_o || f_keep)   // back-pressure loses nothing
+  `SIMT_ASSERT(a_bad_keep, !bad_o || f_keep)       // a refused operation changes nothing
+  `SIMT_ASSERT(a_none_keep, op_i != OpNone || f_keep)
+  if (OREC == 0) begin : g_a_branchy
+    `SIMT_ASSERT(a_branchy, f_branchy)     // without OREC, an RT entry has two children or more
+  end
+  if (NoStallSize) begin : g_a_nostall
+    `SIMT_ASSERT(a_nostall, !stall_o)      // the datasheet's "Sizing": never a stall
+  end
+`endif
 endmodule
 `default_nettype wire

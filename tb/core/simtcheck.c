@@ -59,6 +59,28 @@ void sc_cmp(sc_run *r, const char *signal, int lane, uint64_t exp, uint64_t act)
            r->cycle, name, exp, act);
 }
 
+/* A failed RTL assertion (Verilator printed which, just above): a mismatch of this cycle. */
+static void sc_assert_check(sc_lockstep *ls)
+{
+    sc_run *r = ls->r;
+    uint64_t n = ls->vl->assert_fails ? ls->vl->assert_fails(ls->rtl) : 0;
+    if (n <= ls->afails)
+        return;
+    r->assert_fails += n - ls->afails;
+    ls->afails = n;
+    if (!r->cycle_bad && r->mismatches == 0)
+        r->first_bad = r->cycle;
+    r->cycle_bad = 1;
+    /* Counted apart from the mismatches: a flood of those must not hide the assertion. */
+    if (r->quiet_mismatch || r->areported > r->o->max_report)
+        return;
+    if (r->areported++ == r->o->max_report) {
+        printf("  ... further assertion failures not printed\n");
+        return;
+    }
+    printf("ASSERTION cycle %" PRIu64 ": an RTL assertion failed (Verilator's message above)\n", r->cycle);
+}
+
 void sc_end_cycle(sc_run *r)
 {
     if (r->cycle_bad)
@@ -85,10 +107,12 @@ void sc_ls_open(sc_lockstep *ls, sc_run *r, const vl_model_ops *vl)
     ls->r = r;
     ls->vl = vl;
     ls->dump = 0;
+    ls->afails = 0;
     ls->rtl = vl->create();
     if (r->wave && vl->wave_open(ls->rtl, r->wave))
         sc_die("cannot write waveform '%s'", r->wave);
-    sc_ls_reset(ls);
+    if (!r->o->skip_reset)
+        sc_ls_reset(ls);
 }
 
 void sc_ls_reset(sc_lockstep *ls)
@@ -103,6 +127,7 @@ void sc_ls_sample(sc_lockstep *ls)
     ls->dump = r->wave && r->cycle >= r->wave_from;
     if (ls->dump)
         ls->vl->wave_dump(ls->rtl, r->cycle * 10);
+    sc_assert_check(ls);
 }
 
 void sc_ls_edge(sc_lockstep *ls)
@@ -111,6 +136,7 @@ void sc_ls_edge(sc_lockstep *ls)
         ls->vl->edge(ls->rtl);
         if (ls->dump)
             ls->vl->wave_dump(ls->rtl, ls->r->cycle * 10 + 5);
+        sc_assert_check(ls);
     }
     sc_end_cycle(ls->r);
 }
@@ -253,6 +279,8 @@ static void usage(FILE *f)
         "  --max-report N mismatching signals printed (default 20)\n"
         "  --quiet        no coverage lines\n"
         "  --inject-mismatch C  corrupt one expected value at cycle C (tests the harness itself)\n"
+        "  --skip-reset   no reset before the first cycle: the RTL runs from its power-up state\n"
+        "                 (with --power-up; tests that its assertions fire)\n"
         "  --board PORT   run the RTL on a unit server board at serial port PORT (docs/fpga.md)\n"
         "  --baud N       the board's baud rate (default 115200)\n"
         "  --board-timeout MS  reply timeout (default 2000)\n"
@@ -354,6 +382,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--baud")) o.baud = (unsigned)parse_num(a, v, UINT32_MAX), i++;
         else if (!strcmp(a, "--board-timeout")) o.board_timeout = (unsigned)parse_num(a, v, UINT32_MAX), i++;
         else if (!strcmp(a, "--no-at-speed")) o.at_speed = 0;
+        else if (!strcmp(a, "--skip-reset")) o.skip_reset = 1;
         else if (!strcmp(a, "--inject-at-speed")) o.inject_at_speed = parse_num(a, v, UINT64_MAX - 1) + 1, i++;
         else if (!strcmp(a, "--power-up")) {
             if (!v)
@@ -516,6 +545,9 @@ int main(int argc, char **argv)
         if (seeded)
             printf("stimulus up to it: %s (replay: simtcheck %s --trace %s)\n", trace, u->name, trace);
     }
+    if (r.assert_fails)
+        printf("%s: %" PRIu64 " RTL assertion failures (the cycles above marked ASSERTION)\n", u->name,
+               r.assert_fails);
     r.mismatches += at_speed_bad;
     if (o.test)
         printf("%s: test %s: %s\n", u->name, o.test,

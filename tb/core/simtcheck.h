@@ -35,6 +35,8 @@ typedef struct {
     uint64_t inject_at_speed; /* --inject-at-speed C: corrupt one at-speed expectation at cycle C-1 */
     int power_mode;        /* --power-up: SIMT_VL_POWER_* (lib/simt_vl.h) */
     unsigned power_seed;   /* its seed (random) */
+    int skip_reset;        /* --skip-reset: no reset before the first cycle (harness self-test:
+                              from a power-up state the RTL's assertions must fire) */
 } sc_opts;
 
 /* ---- Stimulus trace files (docs/trace_format.md): tb/core/sc_trace.c ----
@@ -170,6 +172,8 @@ typedef struct {
     int cycle_bad;
     int quiet_mismatch;    /* replay run: do not print mismatches again */
     int directed_fail;     /* directed test: expectation from the paper not met */
+    uint64_t assert_fails; /* RTL assertions that failed (rtl/common/simt_assert.svh) */
+    unsigned areported;    /* of which printed */
     int injected;
 } sc_run;
 
@@ -198,6 +202,7 @@ void sc_expect_fail(sc_run *r, const char *fmt, ...) __attribute__((format(print
  *             sc_cmp(r, "signal", lane, out.x, act.x) ...   the typed compare list
  *             simt_st_rt_step(&gold, in);
  *             sc_ls_edge(&ls->core);                clock edge, dump, sc_end_cycle
+ *     (sc_ls_sample and sc_ls_edge also report a failed RTL assertion like a mismatch)
  *     peek:   the golden model's outputs for an idle input (state at the start of a cycle)
  *     reset:  gold reset; sc_ls_reset(&ls->core)    (mid-run, between two cycles)
  *     close:  sc_ls_close(&ls->core)
@@ -208,6 +213,7 @@ typedef struct {
     const vl_model_ops *vl;
     void *rtl;              /* the Verilated model, for the unit's typed eval */
     int dump;               /* the current cycle goes into the waveform */
+    uint64_t afails;        /* the model's failed assertions seen so far */
 } sc_lockstep;
 
 void sc_ls_open(sc_lockstep *ls, sc_run *r, const vl_model_ops *vl);

@@ -6,7 +6,7 @@
 # EXPECT is 'pass' (exit 0 and a final "0 mismatches" line), 'ok' (exit 0), or 'error:TEXT' (exit 2 and TEXT
 # in the output: bad input must be refused clearly), or 'fail:TEXT' (exit 1 and TEXT: the
 # harness must notice a planted mismatch). '$SEED' in a command is replaced by SEED (default 1;
-# 'random' draws one per test). Logs: build/test/NAME.log. Ends with "N passed, N failed".
+# 'random' draws one per test). Logs: build/test/NAME.log (TEST_LOGDIR). Ends with "N passed, N failed".
 #
 # Tests run TEST_JOBS at a time (default: the number of cores), in list order. Tests whose command
 # runs make never run two at a time: they take one job slot in turn (the make lane), beside the
@@ -20,7 +20,8 @@ seed_arg=${2:-1}
 bin=build/bin
 logdir=${TEST_LOGDIR:-build/test}
 mkdir -p "$logdir"
-export PATH="$PWD/$bin:$PATH"
+# TEST_BIN: programs found there first (make test-asan: the sanitized simtcheck), then build/bin.
+export PATH="${TEST_BIN:+$PWD/$TEST_BIN:}$PWD/$bin:$PATH"
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
 
