@@ -110,7 +110,7 @@ int sc_layout_fits(const sc_layout *l, const void *line, char *err, size_t n);
 
 #define SC_TRACE_MAXH 64
 typedef struct {
-    char name[64], val[64];
+    char *name, *val;        /* allocated (any length); freed by sc_trace_close */
     unsigned line;
 } sc_trace_hdr;
 typedef struct {
