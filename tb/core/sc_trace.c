@@ -16,9 +16,19 @@
 
 /* ---- header lines ---- */
 
+void (*sc_error_hook)(const char *msg);
+
 void sc_trace_fail(sc_trace *t, const char *fmt, ...)
 {
     va_list ap;
+    if (sc_error_hook) {
+        char msg[1024];
+        int o = snprintf(msg, sizeof msg, "%s:%u: ", t->path, t->line);
+        va_start(ap, fmt);
+        vsnprintf(msg + o, o < (int)sizeof msg ? sizeof msg - (size_t)o : 0, fmt, ap);
+        va_end(ap);
+        sc_error_hook(msg);
+    }
     va_start(ap, fmt);
     fprintf(stderr, "simtcheck: error: %s:%u: ", t->path, t->line);
     vfprintf(stderr, fmt, ap);
