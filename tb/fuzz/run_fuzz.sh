@@ -10,10 +10,14 @@ bin=$1 runs=$2 seed=$3 timeout=$4 max_len=$5 dir=$6
 log=$dir/fuzz.log stats=$dir/stats.txt
 rm -f "$stats" "$log"
 echo "fuzz: $bin, $runs executions, seed $seed, timeout ${timeout} s per input; corpus $dir/corpus ($(ls "$dir/corpus" | wc -l) seeds)"
+# Address-space randomisation off (when setarch can): libFuzzer's comparison tables hash code
+# addresses, so with it two runs of one seed differ.
+norand=()
+setarch "$(uname -m)" -R true 2>/dev/null && norand=(setarch "$(uname -m)" -R)
 t0=$(date +%s.%N)
-FUZZ_STATS=$stats FUZZ_RUNS=$runs "$bin" -runs="$runs" -seed="$seed" -timeout="$timeout" -max_len="$max_len" \
+FUZZ_STATS=$stats FUZZ_RUNS=$runs "${norand[@]}" "$bin" -runs="$runs" -seed="$seed" -timeout="$timeout" -max_len="$max_len" \
   -dict=tb/fuzz/trace.dict -artifact_prefix="$dir/artifacts/" -error_exitcode=77 -timeout_exitcode=70 \
-  -print_final_stats=1 "$dir/corpus" 2>"$log"
+  -reload=0 -print_final_stats=1 "$dir/corpus" 2>"$log"
 rc=$?
 t1=$(date +%s.%N)
 get() { awk -v k="$1" '$1 == k { print $2 }' "$stats" 2>/dev/null; }
