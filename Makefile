@@ -8,6 +8,7 @@ include tools/registry.mk
 include tools/fusesoc.mk
 include lib/lib.mk
 include tb/tb.mk
+-include tb/fuzz/fuzz.mk
 -include synth/synth.mk
 -include formal/formal.mk
 -include fpga/fpga.mk
@@ -24,6 +25,8 @@ help:
 	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit's tops at its widths"
 	@echo "  make registry     check the unit descriptors units/<unit>.toml (docs/adding_a_unit.md)"
 	@echo "  make simtcheck    build build/bin/simtcheck (the cross-check driver; --help for its options)"
+	@echo "  make fuzz         fuzz the trace parser against a reference acceptor (libFuzzer): FUZZ_RUNS= (default 10^6)"
+	@echo "                    FUZZ_SEED= (default 1); make fuzz-fixtures: every fixture once (docs/trace_format.md)"
 	@echo "  make lib          the C library build/lib/libsimt.{a,so} and its C11 headers (docs/c_library.md)"
 	@echo "  make install      library, headers include/simt/, lib/pkgconfig/simt.pc into PREFIX= (default /usr/local);"
 	@echo "                    DESTDIR= honoured; SIMT_RPATH=0 leaves the rpath out of simt.pc"

@@ -14,6 +14,8 @@
 #   icestorm  Debian's fpga-icestorm (icepack, icebox_vlog: the bitstream back to Verilog for
 #             the post-implementation check) and its native nextpnr-ice40 (fpga/README.md has
 #             the measurement of native against YoWASP).
+#   clang     Debian's clang and its runtimes (libclang-rt-dev: libFuzzer, ASan, UBSan) for
+#             make fuzz (tb/fuzz/fuzz.mk, docs/trace_format.md), if clang cannot link a fuzzer.
 # Nothing is installed outside TOOLS_DIR except the Debian packages. Re-running is cheap.
 set -euo pipefail
 
@@ -87,6 +89,17 @@ want_icestorm() {
   apt_install fpga-icestorm nextpnr-ice40
 }
 
+# clang with libFuzzer: Debian's clang-14 alone has no compiler runtimes (libclang-rt-14-dev).
+want_clang() {
+  local cc=${CLANG:-clang}
+  if command -v "$cc" >/dev/null 2>&1 && \
+     echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; return (int)n * 0; }' \
+       | "$cc" -x c -fsanitize=fuzzer,address,undefined -o /dev/null - >/dev/null 2>&1; then
+    return 0
+  fi
+  apt_install clang libclang-rt-dev
+}
+
 want_verilator() {
   command -v "${VERILATOR:-verilator}" >/dev/null 2>&1 && return 0
   apt_install verilator zlib1g-dev
@@ -115,6 +128,7 @@ for t in "$@"; do
     nextpnr-ice40) want_nextpnr_pypi ice40 ;;
     nextpnr-ecp5)  want_nextpnr_pypi ecp5 ;;
     icestorm)  want_icestorm ;;
-    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm)"; exit 2 ;;
+    clang)     want_clang ;;
+    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm clang)"; exit 2 ;;
   esac
 done

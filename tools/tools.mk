@@ -49,3 +49,11 @@ $(TOOLS_DIR)/.icestorm-ok: tools/bootstrap.sh
 .PHONY: tools
 tools: $(YOSYS_STAMP) $(FUSESOC_STAMP)
 	@tools/bootstrap.sh verilator
+
+# clang with libFuzzer, ASan and UBSan for make fuzz (tb/fuzz/fuzz.mk): Debian's clang and
+# libclang-rt-dev, installed when $(CLANG) cannot link a fuzzer.
+CLANG       ?= clang
+CLANG_STAMP := $(TOOLS_DIR)/.clang-ok
+$(CLANG_STAMP): tools/bootstrap.sh
+	@CLANG=$(CLANG) tools/bootstrap.sh clang
+	@mkdir -p $(@D) && touch $@

@@ -16,9 +16,19 @@
 
 /* ---- header lines ---- */
 
+void (*sc_error_hook)(const char *msg);
+
 void sc_trace_fail(sc_trace *t, const char *fmt, ...)
 {
     va_list ap;
+    if (sc_error_hook) {
+        char msg[1024];
+        int o = snprintf(msg, sizeof msg, "%s:%u: ", t->path, t->line);
+        va_start(ap, fmt);
+        vsnprintf(msg + o, o < (int)sizeof msg ? sizeof msg - (size_t)o : 0, fmt, ap);
+        va_end(ap);
+        sc_error_hook(msg);
+    }
     va_start(ap, fmt);
     fprintf(stderr, "simtcheck: error: %s:%u: ", t->path, t->line);
     vfprintf(stderr, fmt, ap);
@@ -137,15 +147,20 @@ void sc_trace_open(sc_trace *t, const char *path, const char *unit)
         }
         if (n != 2)
             sc_trace_fail(t, "header lines are 'name value'");
-        if (strlen(tok[0]) >= sizeof t->hdr[0].name || strlen(tok[1]) >= sizeof t->hdr[0].val)
-            sc_trace_fail(t, "header line too long");
         for (unsigned i = 0; i < t->nhdr; i++)
             if (!strcmp(t->hdr[i].name, tok[0]))
                 sc_trace_fail(t, "header '%s' given twice (first at line %u)", tok[0], t->hdr[i].line);
         if (t->nhdr == SC_TRACE_MAXH)
             sc_trace_fail(t, "more than %d header lines", SC_TRACE_MAXH);
-        snprintf(t->hdr[t->nhdr].name, sizeof t->hdr[0].name, "%s", tok[0]);
-        snprintf(t->hdr[t->nhdr].val, sizeof t->hdr[0].val, "%s", tok[1]);
+        /* any length, as every line (a 0x value may have any number of leading zeros) */
+        char *name = strdup(tok[0]), *val = strdup(tok[1]);
+        if (!name || !val) {
+            free(name);
+            free(val);
+            sc_die("out of memory reading trace '%s'", t->path);
+        }
+        t->hdr[t->nhdr].name = name;
+        t->hdr[t->nhdr].val = val;
         t->hdr[t->nhdr++].line = t->line;
     }
     t->begin_line = t->line;
@@ -192,6 +207,11 @@ void sc_trace_close(sc_trace *t)
     t->f = NULL;
     free(t->buf);
     t->buf = NULL;
+    for (unsigned i = 0; i < t->nhdr; i++) {
+        free(t->hdr[i].name);
+        free(t->hdr[i].val);
+    }
+    t->nhdr = 0;
 }
 
 /* Calls fn(name, value, arg) for every parameter of m but W, in the registry's order. */

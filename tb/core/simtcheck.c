@@ -23,6 +23,13 @@
 void sc_die(const char *fmt, ...)
 {
     va_list ap;
+    if (sc_error_hook) { /* a test harness's (simtcheck.h) */
+        char msg[1024];
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        sc_error_hook(msg);
+    }
     va_start(ap, fmt);
     fputs("simtcheck: error: ", stderr);
     vfprintf(stderr, fmt, ap);

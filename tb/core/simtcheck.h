@@ -112,7 +112,7 @@ int sc_layout_fits(const sc_layout *l, const void *line, char *err, size_t n);
 
 #define SC_TRACE_MAXH 64
 typedef struct {
-    char name[64], val[64];
+    char *name, *val;        /* allocated (any length); freed by sc_trace_close */
     unsigned line;
 } sc_trace_hdr;
 typedef struct {
@@ -145,6 +145,11 @@ void sc_trace_expect_params(sc_trace *t, const simt_vl_model *m, const char *con
  * value or one too wide for its field stops the run: file:line: reason, exit 2. */
 int sc_trace_read(sc_trace *t, void *line);
 void sc_trace_fail(sc_trace *t, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+/* An error handler for a test harness (tb/fuzz/, the parser's fuzz target): when set, sc_die and
+ * sc_trace_fail hand it their message ("file:line: reason" for a trace) instead of printing it
+ * and exiting with 2, and it does not return (it longjmps; the harness then sc_trace_close()s).
+ * NULL, as in simtcheck: print and exit. */
+extern void (*sc_error_hook)(const char *msg);
 void sc_trace_close(sc_trace *t);
 /* The trace header of a run on model m: unit, config, lanes, then every other parameter in
  * lower case, then begin. */
