@@ -217,11 +217,13 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int
     pr->nfunc = (unsigned)sc_below(g, max_calls + 1);
     /* Mostly anywhere; sometimes (and always when `straddle`: a run's first program, so that
      * even a run of a few long programs covers it) straddling the top of the PC space, so PCs
-     * wrap. */
+     * wrap: instruction 0 at most 63 below the top, the kernel's final EXIT past it, so every
+     * thread that reaches that EXIT crosses the wrap (placed below, once the kernel's length is
+     * known). */
     straddle |= sc_chance(g, 15);
-    pr->base = straddle ? (sc_ones(c->pc_w) - sc_below(g, 64)) : (sc_rand(g) & sc_ones(c->pc_w) & ~(uint64_t)0xfff);
+    const uint64_t place = sc_rand(g);
     gen_block(&pg, 0, 0);
-    emit(&pg, I_EXIT);
+    const unsigned kernel_exit = emit(&pg, I_EXIT);
     /* Functions after the code that calls them: the case of Listing 1. Function f may call
      * functions f+1.. only, so the call depth is bounded (SP never wraps). */
     for (unsigned f = 0; f < pr->nfunc; f++) {
@@ -232,6 +234,8 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int
     for (unsigned i = 0; i < pr->n; i++)
         if (pr->p[i].kind == I_CALL)
             pr->p[i].target = pr->func_entry[pr->p[i].target];
+    const unsigned below_top = kernel_exit < 64 ? kernel_exit : 64; /* >= 1: a statement before the EXIT */
+    pr->base = straddle ? sc_ones(c->pc_w) - place % below_top : place & sc_ones(c->pc_w) & ~(uint64_t)0xfff;
     pr->seed = sc_rand(g);
 }
 
@@ -300,6 +304,7 @@ static void warp_run(sc_run *r)
     memset(&pe, 0, sizeof pe);
     pr.n = 0;
     uint64_t prev_active = 0;
+    int wrapped = 0;  /* the current program issued past the PC wrap */
     /* The per-lane oracle (warp_oracle.h): random runs only, a replayed trace has no program. */
     static warp_oracle orc;
     warp_oracle_init(&orc, r, c, &pr);
@@ -338,14 +343,13 @@ static void warp_run(sc_run *r)
         }
 
         /* A new warp when the last one is done; rarely, extra lanes mid-run. */
-        if (s.done)
-            warp_oracle_done(&orc);
+        warp_oracle_begin(&orc, s.live, s.done);
         if (s.done || sc_below(&g, 1000) < 2) {
             if (s.done) {
                 gen_program(&pr, &g, c, cv.programs == 0);
                 cv.programs++;
                 pe.sp0 = sc_ones(c->sp_w) - sc_below(&g, 2);
-                cv.wraps += pr.base + pr.n > sc_ones(c->pc_w);
+                wrapped = 0;
             } else {
                 cv.relaunch_live++;
             }
@@ -374,6 +378,11 @@ static void warp_run(sc_run *r)
                 cv.off_program++;
                 in.op = SIMT_OP_EXIT;
             } else {
+                /* A program executed across the PC wrap: some instruction past the top issued. */
+                if (!wrapped && pr.base + idx > sc_ones(c->pc_w)) {
+                    wrapped = 1;
+                    cv.wraps++;
+                }
                 cv.shortcuts += prev_active != 0;
                 switch (ins->kind) {
                 case I_ALU: in.op = SIMT_OP_ALU; break;
@@ -486,7 +495,7 @@ static void warp_run(sc_run *r)
     else if (!o->quiet && !r->quiet_mismatch)
         printf("warp oracle: not applied (a replayed trace has no program; it checks random runs)\n");
     /* Random runs of 100,000 cycles or more (the suite's) gate their coverage: every point must be
-     * hit. Shorter runs can miss some: at W = 32, seed 7, 20,000 cycles have no call. */
+     * hit. Shorter runs can miss some: at W = 8, seed 6, 10,000 cycles have no call. */
     if (!o->trace_in && r->cycle >= 100000 && r->stop_after == UINT64_MAX) {
         const struct {
             const char *name;

@@ -66,23 +66,35 @@ static void lane_off(warp_oracle *o, unsigned i)
     o->off |= 1ull << i;
 }
 
-void warp_oracle_done(warp_oracle *o)
+void warp_oracle_begin(warp_oracle *o, uint64_t live, int done)
 {
     if (o->bug == WO_BUG_STALL && o->bug_done)
-        return; /* planted: a hung warp never reports done */
-    const uint64_t lost = o->alive & ~o->off;
-    for (unsigned i = 0; i < o->w; i++) {
-        if (!(lost >> i & 1))
-            continue;
+        return; /* planted: a hung warp, its state frozen, never reports done */
+    /* The unit's live lanes are the lanes whose thread has not exited (launch_i and EXIT move
+     * both); a lane the oracle stopped following (reported) is not compared. */
+    const uint64_t lost = o->alive & ~live & ~o->off, zombie = live & ~o->alive & ~o->off;
+    for (uint64_t m = lost | zombie; m; m &= m - 1) {
+        const unsigned i = (unsigned)__builtin_ctzll(m);
         const warp_oracle_lane *l = &o->lane[i];
-        report(o, "lost thread: lane %u (launched at cycle %" PRIu64 ") retired %" PRIu64
-                  " instructions and has not exited (its interpreter expects PC 0x%" PRIx64
-                  ", instruction %u, next), but the unit reports the warp done",
-               i, l->launched_at, l->k, warp_pc_of(o->pr, o->pcm, l->idx), (unsigned)l->idx);
+        if (lost >> i & 1)
+            report(o, "lost thread: lane %u (launched at cycle %" PRIu64 ") retired %" PRIu64
+                      " instructions and has not exited (its interpreter expects PC 0x%" PRIx64
+                      ", instruction %u, next), but %s",
+                   i, l->launched_at, l->k, warp_pc_of(o->pr, o->pcm, l->idx), (unsigned)l->idx,
+                   done ? "the unit reports the warp done" : "the unit no longer has it live (live_o)");
+        else if (o->ever >> i & 1)
+            report(o, "lane %u is live (live_o) but its thread (launched at cycle %" PRIu64 ") exited at cycle %" PRIu64,
+                   i, l->launched_at, l->exited_at);
+        else
+            report(o, "lane %u is live (live_o) but no thread was launched on it", i);
+        lane_off(o, i);
     }
+    if (!done)
+        return;
+    /* The warp is done: the program ends (a new one may come). */
     if (o->cur_threads) {
         o->programs++;
-        o->programs_ok += lost == 0 && o->off == 0;
+        o->programs_ok += o->off == 0;
     }
     o->alive = o->off = 0;
     o->cur_threads = 0;

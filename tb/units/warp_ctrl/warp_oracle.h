@@ -8,8 +8,9 @@
  * and position in the thread's sequence, never the unit's outputs), and
  *  - each instruction a lane retires must be the next one of its thread's sequence: the PC the
  *    lane retires (MPC) must equal the interpreter's next PC, in order;
- *  - when the unit reports the warp done, every thread launched must have exited (no lost
- *    thread); a run that stops mid-program has its prefixes compared;
+ *  - the lanes the unit has live (live_o) are those whose thread has not exited: a thread
+ *    the unit drops is lost (in particular when it reports the warp done), a live lane
+ *    without a thread is a zombie; a run that stops mid-program has its prefixes compared;
  *  - while some thread has not exited, some lane must retire an instruction at least every
  *    WARP_ORACLE_STALL cycles (no hung warp).
  * What "retires" means (docs/units/warp_ctrl.md, "Verification"): an issued instruction
@@ -22,7 +23,7 @@
  * SIMTCHECK_WARP_ORACLE_BUG=C[:KIND] perturbs the oracle's view of the unit from the first
  * retire at or after cycle C: KIND drop (default: the lowest retiring lane misses that
  * retire), pc (it retires MPC + 1 instead), exit (the lowest lane of the first EXIT misses it:
- * a lost thread), stall (nothing retires any more and the warp never reports done: a hung
+ * a lost thread), stall (nothing retires any more, live_o and done_o are not seen: a hung
  * warp). The oracle must report each. */
 #ifndef WARP_ORACLE_H
 #define WARP_ORACLE_H
@@ -67,8 +68,9 @@ typedef struct {
 /* A random run on program pr (its content changes only when the warp is done). Reads
  * WARP_ORACLE_ENV (exit 2 if malformed). */
 void warp_oracle_init(warp_oracle *o, sc_run *r, const simt_warp_ctrl_cfg *c, const program *pr);
-/* At the start of a cycle where the unit reports done_o: every thread must have exited. */
-void warp_oracle_done(warp_oracle *o);
+/* At the start of every cycle, the unit's live_o and done_o: the live lanes must be those whose
+ * thread has not exited; when done, the program ends. */
+void warp_oracle_begin(warp_oracle *o, uint64_t live, int done);
 /* After the cycle: launch = launch_i ? launch_mask_i : 0; retire = the lanes for which the
  * instruction at mpc retired this cycle (see above). */
 void warp_oracle_cycle(warp_oracle *o, uint64_t launch, uint64_t retire, uint64_t mpc);
