@@ -7,7 +7,11 @@
  * the PEs (branch outcomes, return addresses, data addresses, cache hits, data return latency)
  * from the golden model's outputs, and drives model and RTL with the same inputs. Inputs the
  * unit must ignore (npc/addr of inactive lanes, issue while not ready, stray wake-ups, launch of
- * live lanes) are driven with garbage on purpose.
+ * live lanes) are driven with garbage on purpose. A lane's branch outcomes and indirect targets
+ * are a function of the program, the lane, its thread and the position of the instruction in
+ * the thread's sequence (warp_prog.h), so the per-lane oracle (warp_oracle.h), a sequential
+ * interpreter of each thread, derives them too and checks every lane's retired PCs against the
+ * program: a bug model and RTL share is caught there.
  *
  * Directed tests replay Collange 2011 Table 2 (if-then-else) and Listing 1 (call placed after
  * the caller), with and without the SP term, and the memory run-ahead of §4.2.
@@ -21,6 +25,8 @@
 #include "simt_warp_ctrl.h"
 #include "simtcheck.h"
 #include "vl_warp_ctrl.h"
+#include "warp_oracle.h"
+#include "warp_prog.h"
 
 static const char *const warp_tests[] = {"table2", "listing1", "listing1-nosp", "mem-runahead", NULL};
 
@@ -102,28 +108,6 @@ static void ls_cycle(lockstep *ls, const simt_warp_ctrl_in *in)
 }
 
 /* ---- random programs ---- */
-
-enum { I_ALU, I_MEM, I_BR, I_JMP, I_CALL, I_RET, I_IND, I_EXIT };
-#define PROG_MAX 1024
-#define NCASE 4
-#define MAX_DEPTH 4
-
-typedef struct {
-    uint8_t kind;
-    uint8_t p_taken;   /* BR: percent of lanes taking it */
-    uint8_t mempat;    /* MEM: address pattern */
-    uint8_t ncase;     /* IND */
-    uint32_t target;   /* BR/JMP/CALL: instruction index (CALL: function number until patched) */
-    uint32_t cases[NCASE];
-    uint64_t abase;    /* MEM: base address */
-} insn;
-
-typedef struct {
-    insn p[PROG_MAX];
-    unsigned n;
-    unsigned nfunc, func_entry[MAX_DEPTH];
-    uint64_t base;     /* PC of instruction 0 */
-} program;
 
 typedef struct {
     program *pr;
@@ -225,16 +209,21 @@ static void gen_block(pgen *pg, unsigned depth, unsigned level)
         gen_stmt(pg, depth, level);
 }
 
-static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c)
+static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int straddle)
 {
     pgen pg = {pr, g, c, {0}, 0, 0};
     pr->n = 0;
     unsigned max_calls = (unsigned)(sc_ones(c->sp_w) < MAX_DEPTH - 1 ? sc_ones(c->sp_w) : MAX_DEPTH - 1);
     pr->nfunc = (unsigned)sc_below(g, max_calls + 1);
-    /* Mostly anywhere; sometimes straddling the top of the PC space, so PCs wrap. */
-    pr->base = sc_chance(g, 15) ? (sc_ones(c->pc_w) - sc_below(g, 64)) : (sc_rand(g) & sc_ones(c->pc_w) & ~(uint64_t)0xfff);
+    /* Mostly anywhere; sometimes (and always when `straddle`: a run's first program, so that
+     * even a run of a few long programs covers it) straddling the top of the PC space, so PCs
+     * wrap: instruction 0 at most 63 below the top, the kernel's final EXIT past it, so every
+     * thread that reaches that EXIT crosses the wrap (placed below, once the kernel's length is
+     * known). */
+    straddle |= sc_chance(g, 15);
+    const uint64_t place = sc_rand(g);
     gen_block(&pg, 0, 0);
-    emit(&pg, I_EXIT);
+    const unsigned kernel_exit = emit(&pg, I_EXIT);
     /* Functions after the code that calls them: the case of Listing 1. Function f may call
      * functions f+1.. only, so the call depth is bounded (SP never wraps). */
     for (unsigned f = 0; f < pr->nfunc; f++) {
@@ -245,6 +234,9 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c)
     for (unsigned i = 0; i < pr->n; i++)
         if (pr->p[i].kind == I_CALL)
             pr->p[i].target = pr->func_entry[pr->p[i].target];
+    const unsigned below_top = kernel_exit < 64 ? kernel_exit : 64; /* >= 1: a statement before the EXIT */
+    pr->base = straddle ? sc_ones(c->pc_w) - place % below_top : place & sc_ones(c->pc_w) & ~(uint64_t)0xfff;
+    pr->seed = sc_rand(g);
 }
 
 /* ---- the testbench as processing elements ---- */
@@ -252,6 +244,8 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c)
 typedef struct {
     uint64_t ret[SIMT_WARP_MAX_W][MAX_DEPTH];
     unsigned depth[SIMT_WARP_MAX_W];
+    uint64_t tseed[SIMT_WARP_MAX_W];  /* the lane's thread (warp_thread_seed) */
+    uint64_t k[SIMT_WARP_MAX_W];      /* instructions it has executed (retired) */
     uint64_t wake_at[SIMT_WARP_MAX_W];
     uint64_t sp0;
 } pes;
@@ -264,7 +258,7 @@ typedef struct {
 
 static uint64_t pc_of(const program *pr, const simt_warp_ctrl_cfg *c, unsigned idx)
 {
-    return (pr->base + idx) & sc_ones(c->pc_w);
+    return warp_pc_of(pr, sc_ones(c->pc_w), idx);
 }
 
 static void mem_addrs(sc_rng *g, const simt_warp_ctrl_cfg *c, const insn *in, simt_warp_ctrl_in *x)
@@ -310,6 +304,12 @@ static void warp_run(sc_run *r)
     memset(&pe, 0, sizeof pe);
     pr.n = 0;
     uint64_t prev_active = 0;
+    int wrapped = 0;  /* the current program issued past the PC wrap */
+    /* The per-lane oracle (warp_oracle.h): random runs only, a replayed trace has no program. */
+    static warp_oracle orc;
+    warp_oracle_init(&orc, r, c, &pr);
+    if (o->trace_in && getenv(WARP_ORACLE_ENV))
+        sc_die("%s: the per-lane oracle checks random runs only (a replayed trace has no program)", WARP_ORACLE_ENV);
     simt_warp_ctrl_in in;
 
     for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
@@ -343,12 +343,13 @@ static void warp_run(sc_run *r)
         }
 
         /* A new warp when the last one is done; rarely, extra lanes mid-run. */
+        warp_oracle_begin(&orc, s.live, s.done);
         if (s.done || sc_below(&g, 1000) < 2) {
             if (s.done) {
-                gen_program(&pr, &g, c);
+                gen_program(&pr, &g, c, cv.programs == 0);
                 cv.programs++;
                 pe.sp0 = sc_ones(c->sp_w) - sc_below(&g, 2);
-                cv.wraps += pr.base + pr.n > sc_ones(c->pc_w);
+                wrapped = 0;
             } else {
                 cv.relaunch_live++;
             }
@@ -358,8 +359,11 @@ static void warp_run(sc_run *r)
                 in.launch_pc = pc_of(&pr, c, 0);
                 in.launch_sp = pe.sp0;
                 for (unsigned i = 0; i < c->w; i++)
-                    if ((in.launch_mask & ~s.live) >> i & 1)
+                    if ((in.launch_mask & ~s.live) >> i & 1) {
                         pe.depth[i] = 0;
+                        pe.tseed[i] = warp_thread_seed(&pr, i, r->cycle);
+                        pe.k[i] = 0;
+                    }
                 cv.launches++;
             }
         }
@@ -374,6 +378,11 @@ static void warp_run(sc_run *r)
                 cv.off_program++;
                 in.op = SIMT_OP_EXIT;
             } else {
+                /* A program executed across the PC wrap: some instruction past the top issued. */
+                if (!wrapped && pr.base + idx > sc_ones(c->pc_w)) {
+                    wrapped = 1;
+                    cv.wraps++;
+                }
                 cv.shortcuts += prev_active != 0;
                 switch (ins->kind) {
                 case I_ALU: in.op = SIMT_OP_ALU; break;
@@ -397,11 +406,11 @@ static void warp_run(sc_run *r)
                         unsigned t;
                         switch (ins->kind) {
                         case I_BR:
-                            t = sc_below(&g, 100) < ins->p_taken ? ins->target : (unsigned)idx + 1;
+                            t = warp_choice(ins, pe.tseed[i], pe.k[i]) ? ins->target : (unsigned)idx + 1;
                             npc = pc_of(&pr, c, t);
                             break;
                         case I_JMP: npc = pc_of(&pr, c, ins->target); break;
-                        case I_IND: npc = pc_of(&pr, c, ins->cases[sc_below(&g, ins->ncase)]); break;
+                        case I_IND: npc = pc_of(&pr, c, ins->cases[warp_choice(ins, pe.tseed[i], pe.k[i])]); break;
                         case I_CALL:
                             pe.ret[i][pe.depth[i]++] = pc_of(&pr, c, (unsigned)idx + 1);
                             if (pe.depth[i] > cv.max_depth)
@@ -442,6 +451,13 @@ static void warp_run(sc_run *r)
         sc_trace_write(r, &in);
         ls_cycle(&ls, &in);
         const simt_warp_ctrl_out *e = &ls.out;
+        /* What retired: the instruction at MPC, for its active lanes; a MEM for its served lanes
+         * only (the others replay it). The PEs count their lanes' instructions; the oracle
+         * compares the retire with its own interpreters. */
+        const uint64_t retired = in.issue && s.mpc_valid ? (in.op == SIMT_OP_MEM ? e->served : e->active) : 0;
+        for (uint64_t m = retired; m; m &= m - 1)
+            pe.k[__builtin_ctzll(m)]++;
+        warp_oracle_cycle(&orc, in.launch ? in.launch_mask : 0, retired, e->mpc);
         if (in.issue && s.mpc_valid) {
             if (__builtin_popcountll(e->active) > __builtin_popcountll(prev_active) && prev_active &&
                 !(e->active & ~prev_active & (in.launch_mask)))
@@ -474,8 +490,12 @@ static void warp_run(sc_run *r)
                cv.programs, cv.launches, cv.relaunch_live, cv.divergent, cv.merges, cv.calls, cv.max_depth,
                cv.rets, cv.indirect, cv.exits, cv.mem_ops, cv.conflicts, cv.misses, cv.wakes, cv.arb_cycles,
                cv.shortcuts, cv.wraps, cv.garbage_issue, cv.stray_wake);
+    if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
+        warp_oracle_summary(&orc, stdout);
+    else if (!o->quiet && !r->quiet_mismatch)
+        printf("warp oracle: not applied (a replayed trace has no program; it checks random runs)\n");
     /* Random runs of 100,000 cycles or more (the suite's) gate their coverage: every point must be
-     * hit. Shorter runs can miss some: at W = 16, seed 7, 20,000 cycles have no call. */
+     * hit. Shorter runs can miss some: at W = 8, seed 6, 10,000 cycles have no call. */
     if (!o->trace_in && r->cycle >= 100000 && r->stop_after == UINT64_MAX) {
         const struct {
             const char *name;
@@ -634,6 +654,9 @@ static void warp_directed(sc_run *r, const char *test)
     lockstep ls;
     if (r->o->lanes < 4)
         sc_die("directed tests need --lanes 4 or more");
+    if (getenv(WARP_ORACLE_ENV))
+        sc_die("%s: the per-lane oracle checks random runs only (a directed test has its paper's expectations)",
+               WARP_ORACLE_ENV);
     ls_open(&ls, r, NULL, r->o->lanes);
     issue_rec log[64];
     unsigned n;
