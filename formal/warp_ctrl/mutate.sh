@@ -3,7 +3,8 @@
 # formal/warp_ctrl/mutate.sh [NAME...]: check that the warp_ctrl proof can fail.
 # Each mutant is one deliberate bug in a copy of rtl/warp_ctrl/simt_warp_ctrl.sv (under
 # build/formal/warp_ctrl/mut/, the tree is not touched). Each is run as a BMC of depth 10 twice:
-# with properties (1)-(3) of the wrapper only (CONTRACT = 0) and with every check (CONTRACT = 1).
+# with properties (1)-(3) only (CONTRACT = 0: the RTL's assertions and the wrapper's a_wake_arb)
+# and with every check (CONTRACT = 1: the wrapper's contract tables too).
 # A mutant is "killed" when a run fails with a counterexample trace. Expected outcome:
 #   m_doc_conflict_carry  the doc's first-draft table (MEM conflict row without "no carry")
 #                         -> a_min (invariant 1) fails: served lanes wrap below the MPC

@@ -12,33 +12,34 @@
 // sp_o, live_o, sleep_o, and mvalid_q = mpc_valid_o whenever arb_o = 0 (when arb_o = 1 the
 // value of mvalid_q is never used: the arbitration overwrites it).
 //
-// Properties (names as in the assertion labels):
-//  (1) Invariant of the doc, Collange 2011 §3/§4.1:
-//      a_min      mpc_valid_o -> {msp_o, mpc_o} = min over enabled lanes (live & ~sleep) of
-//                 {sp_i, pc_i}, computed here by a plain loop
-//      a_act_nz   mpc_valid_o -> active_o != 0
-//      a_act_eq   active_o = exactly the enabled lanes whose key equals {msp_o, mpc_o}, and
-//                 0 when ~mpc_valid_o
-//      a_idle     ~arb_q & ~mvalid_q (i.e. ~arb_o & ~mpc_valid_o) -> no lane enabled
-//  (2) a_live_drop  live_o[i] falls only if, on the previous cycle, lane i was in active_o and
-//                 an EXIT was issued (issue_i & mpc_valid_o & op_i == 3), or reset was asserted.
-//  (3) Wake-up (Collange 2011 §4.2, "a PC arbitration is performed to give the opportunity to
-//      threads that encountered a cache miss to catch up"). Let lane i be asleep and live at
-//      cycle t with wake_i[i] = 1, and rst_ni = 1 at t and t+1. Then
-//      a_wake_en  at t+1: lane i is live and awake (enabled) and arb_o = 1, so lane i is a valid
-//                 input of the PC arbitration performed at t+1 (valid_i of the arbiter = enabled);
-//      a_wake_arb at t+2: the result of that arbitration, stored in {msp_o, mpc_o}, is <= the key
-//                 {sp_i, pc_i} that lane i had at t+1, and the arbitration found a lane
-//                 (arb_o | mpc_valid_o, i.e. mvalid_q = 1 when observable).
-//      a_sleep_why  a lane falls asleep only if, on the previous cycle, it was in served_o of an
-//                 issued MEM (mem_req_o) with mem_hit_i = 0.
-//      a_sleep_keep a sleeping lane wakes only through wake_i (or reset).
-//      a_sleep_live only live lanes sleep.
-//  Further contract checks (cheap, they pin the doc's table down; parameter CONTRACT = 1):
-//      a_done, a_arb_nv, a_memreq, a_mem_*: output definitions and the memory
-//      path (served = active lanes in the lowest requested line, line base has offset 0).
+// Properties (names as in the assertion labels). The local invariants are assertions of the RTL
+// itself (rtl/warp_ctrl/simt_warp_ctrl.sv, rtl/common/simt_assert.svh), proven here as part of
+// the DUT in every task (whatever CONTRACT) and checked by every Verilated model:
+//  (1) the invariant of the doc, Collange 2011 §3/§4.1: a_min (mpc_valid_o -> no enabled lane
+//      (live & ~sleep) has a key {sp_i, pc_i} below {msp_o, mpc_o}), a_act_nz (mpc_valid_o ->
+//      active_o != 0; with a_min: the MPC key is the minimum over enabled lanes), a_act_eq
+//      (active_o = the enabled lanes at the MPC key, 0 when ~mpc_valid_o), a_idle (~arb_q &
+//      ~mvalid_q -> no lane enabled), a_sleep_live (only live lanes sleep);
+//  (2) a_live_drop: a live lane is dropped only by an EXIT it executes (or reset);
+//  (3) Collange 2011 §4.2: a_sleep_why (a lane falls asleep only when served by a MEM that
+//      misses), a_sleep_keep (it wakes only through wake_i), a_wake_en (a woken lane is live
+//      and enabled on the next cycle, which is a PC arbitration);
+//  output definitions and the memory path (§4.2/§4.3): a_done, a_arb_nv, a_memreq, a_mem_off,
+//      a_mem_some, a_mem_idle, a_mem_min, a_mem_served (served = the active lanes in the lowest
+//      requested line, whose base has offset 0).
+// The RTL states the transitions on its next state (*_d); this wrapper keeps what needs history
+// or is the contract's specification of the next state:
+//  (3) a_wake_arb  Let lane i be asleep and live at cycle t with wake_i[i] = 1, and rst_ni = 1
+//                 at t and t+1. At t+2, the result of the arbitration performed at t+1, stored
+//                 in {msp_o, mpc_o}, is <= the key {sp_i, pc_i} that lane i had at t+1, and the
+//                 arbitration found a lane (arb_o | mpc_valid_o, i.e. mvalid_q = 1 when
+//                 observable). Collange 2011 §4.2, "a PC arbitration is performed to give the
+//                 opportunity to threads that encountered a cache miss to catch up".
+//  Contract checks (parameter CONTRACT = 1): the doc's tables as a specification of the next
+//  state, on the ports:
 //      a_lane_*: per-lane update rules (ALU +1, BRANCH npc/nsp, MEM served +1 / replay, EXIT,
 //      launch, no other lane change).
+//      a_grow_arb, a_fire_arb, a_no_arb, a_idle_key, a_arb_valid: the control-update table.
 //      a_shortcut: the §4.1 shortcut is really used: an ALU fire with no carry and no wake-up
 //      or launch is followed by an issue-ready cycle (no arbitration).
 `default_nettype none
@@ -48,8 +49,8 @@ module simt_warp_ctrl_fv #(
   parameter int unsigned SP_W  = 2,
   parameter int unsigned OFF_W = 2,
   parameter int unsigned IMPL  = 0,
-  // 1: also check the "further contract checks" below; 0: only properties (1)-(3), to show
-  // that they are inductive on their own (and what they alone catch)
+  // 1: also check the contract checks below; 0: only properties (1)-(3) and the RTL's
+  // assertions, to show that they are inductive on their own (and what they alone catch)
   parameter bit          CONTRACT = 1'b1,
   localparam int unsigned KEY_W = SP_W + PC_W
 ) (
@@ -97,12 +98,8 @@ module simt_warp_ctrl_fv #(
   logic [W*KEY_W-1:0] f_key;      // {sp_i, pc_i} of every lane
   logic [W-1:0]       f_en;       // enabled lanes
   logic [KEY_W-1:0]   f_mkey;     // {msp_o, mpc_o}
-  logic [W-1:0]       f_at_mkey;  // lanes whose key equals f_mkey
-  logic               f_any_en;
-  logic [KEY_W-1:0]   f_min;      // minimum key over enabled lanes (0 when none)
   logic               f_fire, f_carry, f_grow, f_conflict;
   logic [PC_W-1:0]    f_mpc_inc;
-  logic [PC_W-OFF_W-1:0] f_sel_line;
 
   assign f_en      = live_o & ~sleep_o;
   assign f_mkey    = {msp_o, mpc_o};
@@ -111,55 +108,13 @@ module simt_warp_ctrl_fv #(
   assign f_grow    = |(wake_i & sleep_o & live_o) | (launch_i & |(launch_mask_i & ~live_o));
   assign f_mpc_inc = mpc_o + 1'b1;
   assign f_conflict = |(active_o & ~served_o);
-  assign f_sel_line = mem_line_o[PC_W-1:OFF_W];
 
   for (genvar k = 0; k < W; k++) begin : g_key
     assign f_key[k*KEY_W +: KEY_W] = {sp_o[k*SP_W +: SP_W], pc_o[k*PC_W +: PC_W]};
-    assign f_at_mkey[k] = (f_key[k*KEY_W +: KEY_W] == f_mkey);
   end
 
-  always @(*) begin
-    f_any_en = 1'b0;
-    f_min    = '0;
-    for (int k = 0; k < W; k++) begin
-      if (f_en[k] && (!f_any_en || f_key[k*KEY_W +: KEY_W] < f_min)) begin
-        f_min    = f_key[k*KEY_W +: KEY_W];
-        f_any_en = 1'b1;
-      end
-    end
-  end
-
-  // ---- (1) the invariant, and output definitions: every cycle after the first ----------
-  always @(*) begin
-    if (f_past_valid) begin
-      if (mpc_valid_o) begin
-        a_min:    assert (f_any_en && f_mkey == f_min);
-        a_act_nz: assert (active_o != '0);
-      end
-      a_act_eq:     assert (active_o == (mpc_valid_o ? (f_en & f_at_mkey) : '0));
-      if (!arb_o && !mpc_valid_o) begin
-        a_idle:   assert (f_en == '0);
-      end
-      // only live lanes sleep (needed with (3): a dead lane is never asleep, so a launch never
-      // clears a sleep bit and a lane wakes only through wake_i)
-      a_sleep_live: assert ((sleep_o & ~live_o) == '0);
-    end
-    if (f_past_valid && CONTRACT) begin
-      a_done:       assert (done_o == (live_o == '0));
-      a_arb_nv:     assert (!(arb_o && mpc_valid_o));
-      a_memreq:     assert (mem_req_o == (f_fire && op_i == 2'd2));
-      if (mem_req_o) begin
-        // §4.2/§4.3 memory mode: the lowest line requested by an active lane is selected and
-        // served = the active lanes in that line (per-lane part in g_lane below).
-        a_mem_off:  assert ((mem_line_o & PC_W'((1 << OFF_W) - 1)) == '0);
-        a_mem_some: assert (served_o != '0);
-      end else begin
-        a_mem_idle: assert (served_o == '0 && mem_line_o == '0);
-      end
-    end
-  end
-
-  // ---- (2), (3) and the lane/control update rules: transitions -------------------------
+  // ---- a_wake_arb and the lane/control update rules: transitions --------------------------
+  // ((1), (2), the rest of (3) and the output definitions are assertions of the RTL)
   logic [W-1:0] f_woke_ev;   // lanes woken on this edge (asleep, live, wake_i)
   assign f_woke_ev = wake_i & sleep_o & live_o;
 
@@ -181,41 +136,8 @@ module simt_warp_ctrl_fv #(
     assign pc_k = pc_o[k*PC_W +: PC_W];
     assign sp_k = sp_o[k*SP_W +: SP_W];
 
-    // memory path, per lane
-    always @(*) begin
-      if (f_past_valid && CONTRACT && mem_req_o) begin
-        if (active_o[k]) begin
-          // a_mem_min
-          assert (addr_i[k*PC_W + OFF_W +: PC_W - OFF_W] >= f_sel_line);
-        end
-        // a_mem_served
-        assert (served_o[k] == (active_o[k] &&
-                                addr_i[k*PC_W + OFF_W +: PC_W - OFF_W] == f_sel_line));
-      end
-    end
-
     always @(posedge clk_i) begin
       if (f_past_valid && $past(rst_ni)) begin
-        // (2) a live lane is never dropped
-        if ($past(live_o[k]) && !live_o[k]) begin
-          // a_live_drop
-          assert ($past(active_o[k] && issue_i && op_i == 2'd3));
-        end
-        // (3) a lane never sleeps without being served by a MEM miss
-        if (!$past(sleep_o[k]) && sleep_o[k]) begin
-          // a_sleep_why
-          assert ($past(served_o[k] && mem_req_o && !mem_hit_i));
-        end
-        // a sleeping lane wakes only through wake_i
-        if ($past(sleep_o[k]) && !sleep_o[k]) begin
-          // a_sleep_keep
-          assert ($past(wake_i[k]));
-        end
-        // (3) a woken lane is enabled on the next cycle, which is a PC-arbitration cycle
-        if ($past(f_woke_ev[k])) begin
-          // a_wake_en
-          assert (live_o[k] && !sleep_o[k] && arb_o);
-        end
         // lane update rules (docs/units/warp_ctrl.md "Lane update")
         if (!CONTRACT) begin
           // not checked

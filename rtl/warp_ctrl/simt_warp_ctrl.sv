@@ -260,5 +260,58 @@ module simt_warp_ctrl #(
   assign pc_o        = pc_q;
   assign sp_o        = sp_q;
   assign done_o      = ~|live_q;
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // ---------------------------------------------------------------------------------------------
+  // Local invariants (docs/units/warp_ctrl.md, "Cycle contract"; formal/warp_ctrl/ proves them
+  // with the DUT, every Verilated model checks them at every clock edge out of reset). They hold
+  // for any input sequence after reset. Transitions are stated on the next state (*_d): under
+  // rst_ni it is the state of the next cycle. The formal wrapper keeps the control-update and
+  // lane-update tables (the contract as a specification of the next state) and a_wake_arb (two
+  // cycles of history).
+  // ---------------------------------------------------------------------------------------------
+  logic [W-1:0] f_below;     // enabled lanes whose key is below the MPC key
+  logic [W-1:0] f_mem_low;   // active lanes of a MEM requesting a line below the selected one
+  logic [W-1:0] f_in_line;   // lanes whose address is in the selected line
+  logic [W-1:0] f_woke;      // lanes woken on this edge (asleep, live, wake_i)
+  always_comb begin
+    for (int i = 0; i < W; i++) begin
+      f_below[i]   = en[i] && ({sp_q[i*SP_W +: SP_W], pc_q[i*PC_W +: PC_W]} < mkey_q);
+      f_in_line[i] = addr_i[i*PC_W + OFF_W +: PC_W - OFF_W] == mem_line_o[PC_W-1:OFF_W];
+      f_mem_low[i] = active[i] && (addr_i[i*PC_W + OFF_W +: PC_W - OFF_W] < mem_line_o[PC_W-1:OFF_W]);
+    end
+  end
+  assign f_woke = wake_i & sleep_q & live_q;
+
+  // (1) the invariant (Collange 2011 §3, §4.1): the MPC key is the minimum SP:PC of the enabled
+  // lanes. Stated as "no enabled lane below it" (a_min) and "some enabled lane at it" (a_act_nz):
+  // together they are the minimum, without a W-step chain of comparisons.
+  `SIMT_ASSERT(a_min, !mpc_valid_o || f_below == '0)
+  `SIMT_ASSERT(a_act_nz, !mpc_valid_o || active_o != '0)
+  `SIMT_ASSERT(a_act_eq, active_o == ({W{mpc_valid_o}} & en & eq))   // reconvergence: key equality
+  `SIMT_ASSERT(a_idle, arb_q || mvalid_q || en == '0)   // no MPC and no arbitration: none enabled
+  `SIMT_ASSERT(a_sleep_live, (sleep_q & ~live_q) == '0) // only live lanes sleep
+  // (2) a live lane is dropped only by an EXIT it executes
+  `SIMT_ASSERT(a_live_drop, (live_q & ~live_d & ~({W{issue_i && is_exit}} & active)) == '0)
+  // (3) §4.2: a lane falls asleep only when served by a MEM that misses; it wakes only through
+  // wake_i; a woken lane is enabled on the next cycle, which is a PC arbitration ("a PC
+  // arbitration is performed to give the opportunity to threads that encountered a cache miss
+  // to catch up")
+  `SIMT_ASSERT(a_sleep_why, (~sleep_q & sleep_d & ~({W{mem_req && !mem_hit_i}} & served)) == '0)
+  `SIMT_ASSERT(a_sleep_keep, (sleep_q & ~sleep_d & ~wake_i) == '0)
+  `SIMT_ASSERT(a_wake_en, (f_woke & ~(live_d & ~sleep_d)) == '0 && (f_woke == '0 || arb_d))
+  // output definitions
+  `SIMT_ASSERT(a_done, done_o == (live_q == '0))
+  `SIMT_ASSERT(a_arb_nv, !(arb_o && mpc_valid_o))
+  `SIMT_ASSERT(a_memreq, mem_req_o == (issue_i && mpc_valid_o && op_i == OpMem))
+  // §4.2/§4.3 memory mode: the lowest line requested by an active lane is selected (offset 0)
+  // and served = the active lanes in that line; nothing is served without a MEM
+  `SIMT_ASSERT(a_mem_off, (mem_line_o & PC_W'((1 << OFF_W) - 1)) == '0)
+  `SIMT_ASSERT(a_mem_some, !mem_req_o || served_o != '0)
+  `SIMT_ASSERT(a_mem_idle, mem_req_o || (served_o == '0 && mem_line_o == '0))
+  `SIMT_ASSERT(a_mem_min, !mem_req_o || f_mem_low == '0)
+  `SIMT_ASSERT(a_mem_served, !mem_req_o || served_o == (active_o & f_in_line))
+`endif
 endmodule
 `default_nettype wire
