@@ -76,5 +76,25 @@ module simt_arb_pipe #(
   simt_min_pipe #(.N(W), .K(KEY_W), .STAGES(TREE_STAGES)) u_min (
     .clk_i, .rst_ni, .valid_i(valid_t), .key_i(key_t), .valid_o, .key_o, .match_o
   );
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // ---------------------------------------------------------------------------------------------
+  // Local invariants (docs/units/arb_pipe.md, "Assertions in the RTL"): they hold for any input
+  // sequence after reset; formal/arb_pipe proves them with the DUT, every Verilated model checks
+  // them at every clock edge out of reset. The function itself (the outputs are those of
+  // simt_arb_unified STAGES cycles earlier) needs the reference and its delay line: it stays in
+  // the formal wrapper (a_late).
+  // ---------------------------------------------------------------------------------------------
+  // Collange 2011 §4.3: a result selects some lane (valid_o iff a non-empty match: the match is
+  // the lanes at the minimum, the served lanes in memory mode), and no valid lane means all 0.
+  `SIMT_ASSERT(a_match_nz, valid_o == (match_o != '0))
+  `SIMT_ASSERT(a_idle_zero, valid_o || key_o == '0)
+  if (STAGES == L + 1 && L > 0) begin : g_a_in_rank
+    // the per-lane copies of the input rank's mode agree (they are one register, duplicated
+    // for fanout only)
+    `SIMT_ASSERT(a_mode_copies, g_in_rank.mode_q == '0 || g_in_rank.mode_q == '1)
+  end
+`endif
 endmodule
 `default_nettype wire
