@@ -36,7 +36,9 @@ def result(r):
     if st == "does-not-fit":
         return "does not fit: %s" % r["failing"]
     if st.startswith("timeout") or st == "timeout":
-        return "no result: place and route over its time limit"
+        # e.g. "nextpnr: time limit of 2700 s reached": which step, and its limit
+        what = r.get("failing", "").split(" (log")[0] or "place and route over its time limit"
+        return "no Fmax: %s" % what
     if r["fmax_mhz"]:
         return "fits, Fmax %s MHz %s %s MHz" % (r["fmax_mhz"], ">=" if r["timing"] == "PASS" else "<", r["freq_mhz"])
     return st
