@@ -450,13 +450,13 @@ module simt_spawn #(
   logic            f_range;          // every a1, a2, occupied FIFO block < NBLK (2)
   logic            f_inv_ok, f_uniq; // invalid entries tag 0 cnt 0; valid tags distinct
   logic            f_room;           // an entry to take: hit, invalid, or cnt = 0 (8)
+  // On the state only (so evaluated once a cycle, not again when the inputs change).
   always_comb begin
     f_any    = free_q | out_q;
     f_two    = free_q & out_q;
     f_range  = 1'b1;
     f_inv_ok = 1'b1;
     f_uniq   = 1'b1;
-    f_room   = 1'b0;
     for (int e = 0; e < NENT; e++) begin
       // one-hot decodes: a block number >= NBLK decodes to none (f_range flags it)
       f_two    = f_two | (f_any & (BOne << ent_a1_q[e*BW +: BW]));
@@ -466,8 +466,6 @@ module simt_spawn #(
       f_range  = f_range & (32'(ent_a1_q[e*BW +: BW]) < NBLK) & (32'(ent_a2_q[e*BW +: BW]) < NBLK);
       f_inv_ok = f_inv_ok & (ent_v_q[e] | (ent_tag_q[e*PC_W +: PC_W] == '0 &&
                                            ent_cnt_q[e*CW +: CW] == '0));
-      f_room   = f_room | ~ent_v_q[e] | (ent_cnt_q[e*CW +: CW] == '0)
-                        | (ent_tag_q[e*PC_W +: PC_W] == sp_pc_i);
       for (int d = e + 1; d < NENT; d++) begin   // quadratic in NENT (8 entries: 28 pairs)
         if (ent_v_q[e] && ent_v_q[d] && ent_tag_q[e*PC_W +: PC_W] == ent_tag_q[d*PC_W +: PC_W])
           f_uniq = 1'b0;
@@ -484,25 +482,35 @@ module simt_spawn #(
     end
   end
 
+  always_comb begin
+    f_room = 1'b0;
+    for (int e = 0; e < NENT; e++) begin
+      f_room = f_room | ~ent_v_q[e] | (ent_cnt_q[e*CW +: CW] == '0)
+                      | (ent_tag_q[e*PC_W +: PC_W] == sp_pc_i);
+    end
+  end
+
   // (3) every enabled store address is wf_base + slot*SLOT_B, the slot inside the chosen entry's
   // blocks at an offset of this spawn: [b1*W + C, b1*W + min(T, W)) or [b2*W, b2*W + T - W).
   // Linear in W; the pairwise distinctness of the slots (quadratic) is the wrapper's a_st_dist.
-  logic f_st_slot;
-  always_comb begin
+  // A function of the assertion, so a Verilated model evaluates it once a cycle, at the edge.
+  function automatic logic f_st_slot(input logic [W-1:0] en, input logic [W*AW-1:0] addr,
+                                     input logic [AW-1:0] base, input logic [BW-1:0] s1,
+                                     input logic [BW-1:0] s2, input logic [CW-1:0] c,
+                                     input logic [NW-1:0] t);
     f_st_slot = 1'b1;
     for (int i = 0; i < W; i++) begin
       logic [AW-1:0] rel;
-      rel = st_addr_o[i*AW +: AW] - wf_base_i;
-      if (st_en_o[i]) begin
+      rel = addr[i*AW +: AW] - base;
+      if (en[i]) begin
         if (rel[SBW-1:0] != '0 || (rel >> (SBW + SXW)) != '0) f_st_slot = 1'b0;
-        if (!((rel[SBW + CW +: BW] == b1 && NW'(rel[SBW +: CW]) >= NW'(c_cnt)
-               && NW'(rel[SBW +: CW]) < t_sum) ||
-              (rel[SBW + CW +: BW] == b2 && t_sum > NW'(W)
-               && NW'(rel[SBW +: CW]) < t_sum - NW'(W))))
+        if (!((rel[SBW + CW +: BW] == s1 && NW'(rel[SBW +: CW]) >= NW'(c)
+               && NW'(rel[SBW +: CW]) < t) ||
+              (rel[SBW + CW +: BW] == s2 && t > NW'(W) && NW'(rel[SBW +: CW]) < t - NW'(W))))
           f_st_slot = 1'b0;
       end
     end
-  end
+  endfunction
 
   // The next state is the state (err_q aside): compared register by register.
   logic f_keep;
@@ -518,7 +526,7 @@ module simt_spawn #(
   `SIMT_ASSERT(a_part, f_any == '1 && f_two == '0)   // (2) every block in exactly one place
   `SIMT_ASSERT(a_inv_ent, f_inv_ok)           // an invalid entry has tag 0 and cnt 0
   `SIMT_ASSERT(a_tag_uniq, f_uniq)            // the tags of valid entries are distinct
-  `SIMT_ASSERT(a_st_slot, f_st_slot)          // (3) stores inside this spawn's slots
+  `SIMT_ASSERT(a_st_slot, f_st_slot(st_en_o, st_addr_o, wf_base_i, b1, b2, c_cnt, t_sum))  // (3)
   `SIMT_ASSERT(a_stall_st, !sp_stall_o || st_en_o == '0)          // (6) a stall stores nothing
   `SIMT_ASSERT(a_bad_pop, pop_bad_o == (nw_pop_i && fifo_cnt_q == '0))   // (6)
   `SIMT_ASSERT(a_bad_rel, rel_bad_o == (rel_valid_i && !f_rel_out))      // (6)
