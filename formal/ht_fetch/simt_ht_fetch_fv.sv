@@ -13,33 +13,32 @@
 // Ghost state: a queue of the accepted requests (the wrapper's own request check decides which
 // are bad), at most two (the fetch and bundle stages), and the sticky error.
 //
-// Properties:
+// Local invariants are assertions of the RTL itself (rtl/ht_fetch/simt_ht_fetch.sv, rtl/common/
+// simt_assert.svh), proven here as part of the DUT and checked by every Verilated model:
+//  a_ready (an empty fetch stage is ready), a_bad (req_bad_o exactly for an accepted-cycle
+//  request with an active lane on an invalid slot or a selector >= K), a_f_sel and a_p10_sel
+//  (P10: every active lane of the fetch stage / of a presented bundle selects a valid slot),
+//  a_mux (the lane mux of Fig. 4.5 at all times; P10: an inactive lane gets the NOP 0), a_ports
+//  (the I-cache requests: exactly the needed slots, lowest first; only misses asked again, H14),
+//  a_accept (an accepted request enters with have = 0), a_latch (a fetch stage that is not ready
+//  stays and adds this cycle's hits to have), a_stable (a waiting bundle stays and is not
+//  reloaded), a_progress_ready / a_progress (every needed slot requested and hitting, B free or
+//  taken: ready, and the bundle loaded for the next cycle). The last four are stated on the
+//  next state.
+// This wrapper adds what needs its ghost queue or the instruction-memory assumption:
 //  a_count     requests in flight (accepted, bundle not yet taken) = f_full_o + bun_valid_o <= 2
 //  a_b_meta    the presented bundle's meta-data (tag, slot_v, slot PCs, lane act, lane sel) are
 //              the oldest accepted request's, unchanged: each request gives one bundle, in order
 //  a_f_meta1/2 the fetch stage holds the youngest accepted request
 //  a_p10_slot  P10: a presented bundle has, for every valid slot k, slot_instr[k] = instr(pc[k]):
 //              no bundle before every valid slot has its instruction (all or nothing, L348)
-//  a_p10_sel, a_p10_lane, a_p10_nop  P10: every active lane of a presented bundle selects a
-//              valid slot and gets instr(pc[sel]); an inactive lane gets the NOP 0: no lane
-//              gets an instruction from a slot it is not assigned to
-//  a_mux       the lane mux (Fig. 4.5) at all times: lane_instr[i] = act[i] ? slot_instr[sel[i]] : 0
-//  a_stable    a bundle waiting for bun_ready_i stays valid and unchanged (every bun_* output)
-//  a_ports     the I-cache requests: exactly the needed slots (valid, not had) of a full fetch
-//              stage, lowest first: P = K port k = slot k; P < K the j-th lowest on port j;
-//              an idle port's PC is 0. Only misses are asked again (H14)
+//  a_p10_lane  P10: every active lane of a presented bundle gets instr(pc[sel]): no lane gets an
+//              instruction from a slot it is not assigned to
 //  a_have      the fetch stage's latched instructions are right: have[k] -> slot_v[k] and
 //              f_instr[k] = instr(pc[k])
-//  a_latch     a fetch stage that is not ready keeps its request and adds this cycle's hits to
-//              have (hits are latched, H14); a_accept: an accepted request enters with have = 0
 //  a_good      every request in flight is good (an induction strengthening, and the contract:
 //              a bad request never enters)
-//  a_bad       req_bad_o = req_valid & req_ready & (the request is bad); a_err: err_o = its
-//              sticky OR
-//  a_ready     an empty fetch stage is ready
-//  a_progress_ready, a_progress  a full fetch stage whose needed slots are all requested and all hit, with the
-//              bundle stage free or taken, is ready this cycle and its bundle is presented the
-//              next cycle (with its tag)
+//  a_err       err_o = the sticky OR of the bad requests
 `default_nettype none
 module simt_ht_fetch_fv #(
   parameter int unsigned W     = 4,
@@ -165,46 +164,21 @@ module simt_ht_fetch_fv #(
     end
   endfunction
 
-  // ---- what the contract says the I-cache request is ----------------------------------------------
-  logic [K-1:0]      f_need;
-  logic [P-1:0]      f_exp_req;
-  logic [P*PC_W-1:0] f_exp_pc;
-  logic [K-1:0]      f_hit_slots;   // the slots whose port hits this cycle
-  int unsigned       f_cnt, f_nneed;
+  // ---- the needed slots (covers and the progress condition) --------------------------------------
+  logic [K-1:0] f_need;
+  int unsigned  f_nneed;
   assign f_need = f_full_o ? (f_slot_v_o & ~f_have_o) : '0;
   always @(*) begin
-    f_exp_req = '0;
-    f_exp_pc  = '0;
-    f_hit_slots = '0;
-    f_cnt     = 0;
-    f_nneed   = 0;
-    for (int k = 0; k < K; k++) begin
-      if (f_need[k]) begin
-        f_nneed = f_nneed + 1;
-        if (P == K) begin
-          f_exp_req[k % P]               = 1'b1;
-          f_exp_pc[(k % P)*PC_W +: PC_W] = f_slot_pc_o[k*PC_W +: PC_W];
-          f_hit_slots[k]                 = ic_hit_i[k % P];
-        end else if (f_cnt < P) begin
-          f_exp_req[f_cnt % P]               = 1'b1;
-          f_exp_pc[(f_cnt % P)*PC_W +: PC_W] = f_slot_pc_o[k*PC_W +: PC_W];
-          f_hit_slots[k]                     = ic_hit_i[f_cnt % P];
-          f_cnt = f_cnt + 1;
-        end
-      end
-    end
+    f_nneed = 0;
+    for (int k = 0; k < K; k++) f_nneed = f_nneed + 32'(f_need[k]);
   end
 
-  // ---- properties -------------------------------------------------------------------------------
-  logic f_have_ok, f_slot_ok, f_sel_ok, f_lane_ok, f_nop_ok, f_mux_ok;
-  logic [IW-1:0] f_pick;
+  // ---- properties (the ghost's and the memory's; the local ones are the RTL's) -------------------------------------------------------------------------------
+  logic f_have_ok, f_slot_ok, f_lane_ok;
   always @(*) begin
     f_have_ok = 1'b1;
     f_slot_ok = 1'b1;
-    f_sel_ok  = 1'b1;
     f_lane_ok = 1'b1;
-    f_nop_ok  = 1'b1;
-    f_mux_ok  = 1'b1;
     for (int k = 0; k < K; k++) begin
       // the fetch stage's instructions
       if (f_full_o && f_have_o[k] &&
@@ -216,21 +190,14 @@ module simt_ht_fetch_fv #(
         f_slot_ok = 1'b0;
     end
     for (int i = 0; i < W; i++) begin
-      // the slot lane i selects: its instruction and whether it is valid (0 / invalid when >= K)
-      f_pick = '0;
+      // the slot lane i selects: whether it is valid and its instruction
       for (int k = 0; k < K; k++) begin
         if (32'(bun_lane_sel_o[i*SW +: SW]) == k) begin
-          f_pick = bun_slot_instr_o[k*IW +: IW];
           if (bun_valid_o && bun_lane_act_o[i] &&
               (!bun_slot_v_o[k] || bun_lane_instr_o[i*IW +: IW] != instr(bun_slot_pc_o[k*PC_W +: PC_W], f_key)))
             f_lane_ok = 1'b0;
         end
       end
-      // P10: an active lane selects a valid slot; an inactive one gets the NOP
-      if (bun_valid_o && bun_lane_act_o[i] && 32'(bun_lane_sel_o[i*SW +: SW]) >= K) f_sel_ok = 1'b0;
-      if (bun_valid_o && !bun_lane_act_o[i] && bun_lane_instr_o[i*IW +: IW] != '0) f_nop_ok = 1'b0;
-      // the lane mux (Fig. 4.5), at all times
-      if (bun_lane_instr_o[i*IW +: IW] != (bun_lane_act_o[i] ? f_pick : '0)) f_mux_ok = 1'b0;
     end
   end
 
@@ -242,49 +209,18 @@ module simt_ht_fetch_fv #(
       a_b_meta:   assert (!bun_valid_o || f_bmeta == g_e0);
       a_f_meta1:  assert (!(f_full_o && g_n == 2'd1) || f_fmeta == g_e0);
       a_f_meta2:  assert (!(f_full_o && g_n == 2'd2) || f_fmeta == g_e1);
-      a_bad:      assert (req_bad_o == (req_valid_i && req_ready_o && f_req_bad));
       a_err:      assert (err_o == g_err);
-      a_ready:    assert (f_full_o || req_ready_o);
-      // the I-cache requests: only the needed slots, lowest first
-      a_ports:    assert (ic_req_o == f_exp_req && ic_pc_o == f_exp_pc);
       a_have:     assert (f_have_ok);
-      // P10
+      // P10 (a_p10_sel, the NOPs and the lane mux are the RTL's)
       a_p10_slot: assert (f_slot_ok);
-      a_p10_sel:  assert (f_sel_ok);
       a_p10_lane: assert (f_lane_ok);
-      a_p10_nop:  assert (f_nop_ok);
-      a_mux:      assert (f_mux_ok);
     end
   end
 
-  // a bundle waiting for bun_ready_i stays, unchanged
-  always @(posedge clk_i) begin
-    if (f_past_valid && rst_ni && $past(rst_ni) && $past(bun_valid_o && !bun_ready_i)) begin
-      a_stable: assert (bun_valid_o && $stable(bun_tag_o) && $stable(bun_slot_v_o) && $stable(bun_slot_pc_o)
-                        && $stable(bun_slot_instr_o) && $stable(bun_lane_act_o) && $stable(bun_lane_sel_o)
-                        && $stable(bun_lane_instr_o));
-    end
-  end
-
-  // a fetch stage that stays keeps its request and latches this cycle's hits (H14: only the
-  // misses are asked again); an accepted request enters with nothing had
-  always @(posedge clk_i) begin
-    if (f_past_valid && rst_ni && $past(rst_ni)) begin
-      if ($past(f_full_o && !req_ready_o))
-        a_latch: assert (f_full_o && f_fmeta == $past(f_fmeta) && f_have_o == $past(f_have_o | f_hit_slots));
-      if ($past(f_push))
-        a_accept: assert (f_full_o && f_have_o == '0);
-    end
-  end
-
-  // progress: every needed slot requested and hitting, the bundle stage free or taken
+  // progress: every needed slot requested and hitting, the bundle stage free or taken (the cover
+  // c_miss_hit; the RTL asserts a_progress_ready and a_progress)
   logic f_all_hit;
   assign f_all_hit = f_full_o && f_nneed <= P && (ic_req_o & ~ic_hit_i) == '0 && (!bun_valid_o || bun_ready_i);
-  always @(*) if (rst_ni && f_all_hit) a_progress_ready: assert (req_ready_o);
-  always @(posedge clk_i) begin
-    if (f_past_valid && rst_ni && $past(rst_ni) && $past(f_all_hit))
-      a_progress: assert (bun_valid_o && bun_tag_o == $past(f_tag_o));
-  end
 
   // ---- covers (non-vacuity) ---------------------------------------------------------------------
   logic f_missed;   // a request of the fetch stage has missed since it was accepted

@@ -17,39 +17,30 @@
 // nofree; "occupied" FIFO slots are the fifo_cnt_o slots from fifo_rd_o on (mod FIFO_D); the
 // others hold stale values and are unconstrained.
 //
-// Properties (the doc's "Invariants", numbered as there; parameter PROPS = 1):
-//  (2) a_part      block partition: every block 0..NBLK-1 is in exactly one of: free_o; a1 of
-//                  one entry; a2 of one entry; the block (last >> CW) of one occupied FIFO
-//                  slot; out_o
-//      a_range     every a1, a2 and occupied FIFO block is < NBLK (no block outside the pool)
-//  (3) a_st_slot   every enabled store address is wf_base + slot*SLOT_B with the slot inside the
-//                  chosen entry's blocks, at an offset that belongs to this spawn:
-//                  [b1*W + C, b1*W + min(T, W)) or [b2*W, b2*W + T - W)
-//      a_st_dist   the enabled store slots are pairwise distinct (so, with a_st_slot, the n
-//                  stores fill exactly the n slots C..T-1 of the warp being formed)
+// Properties (the doc's "Invariants", numbered as there; parameter PROPS = 1). The local
+// invariants are assertions of the RTL itself (rtl/spawn/simt_spawn.sv, rtl/common/
+// simt_assert.svh), proven here as part of the DUT (in every task, PROPS or not) and checked by
+// every Verilated model:
+//  (2) a_part (every block 0..NBLK-1 in exactly one of: free_o; a1 of one entry; a2 of one entry;
+//      the block of one occupied FIFO slot; out_o), a_range (no block >= NBLK);
+//  (3) a_st_slot (every enabled store address is wf_base + slot*SLOT_B, the slot in
+//      [b1*W + C, b1*W + min(T, W)) or [b2*W, b2*W + T - W));
+//  (5) a_push_w (a spawn-completed warp is written with last mod W = W-1, pc = sp_pc_i, block b1);
+//  (6) a_stall_keep, a_idle_keep (stated as "the next state is the state"), a_stall_st,
+//      a_bad_pop, a_bad_rel;
+//  (8) a_nostall, a_evict (FULL_POL = 1);
+//  strengthening invariants a_fifo_ptr, a_inv_ent (an invalid entry has tag 0 and cnt 0),
+//  a_tag_uniq (the tags of valid entries are pairwise distinct).
+// This wrapper adds what needs its ghost state or is too costly to simulate every cycle:
+//  (3) a_st_dist   the enabled store slots are pairwise distinct (so, with a_st_slot, the n
+//                  stores fill exactly the n slots C..T-1 of the warp being formed): quadratic
+//                  in W, formal only
 //  (4) a_cons      thread conservation for PC f_pc: g_thr_q (threads accepted for f_pc, i.e.
 //                  popcount(st_en_o) of spawns with sp_pc_i = f_pc, minus the nw_n_o of the
 //                  warps popped with nw_pc_o = f_pc) = the thread counts ((last mod W) + 1) of
 //                  the occupied FIFO slots with pc = f_pc + cnt of the valid entry tagged f_pc
-//  (5) a_push_w    a spawn-completed warp (sp_push_o) is written to the FIFO with last mod W =
-//                  W-1 (W threads), its pc = sp_pc_i and its block = b1; (1..W threads per FIFO
-//                  slot holds by the encoding, cnt < W by the width: nothing to prove)
-//  (6) a_stall_keep a stalled spawn with no flush performed (fl_ok_o = 0), no pop and no release
-//                  request changes no state (taps and FIFO storage); a_stall_st: no store
-//      a_idle_keep no accepted spawn with n > 0, no flush, no successful pop and no successful
-//                  release: no state changes (covers a spawn with n = 0, fl_none_o, a stall,
-//                  and the bad inputs below)
-//      a_bad_pop   pop_bad_o exactly for a pop of an empty FIFO; a_bad_rel rel_bad_o exactly for
-//                  a release of a block not in out_o (or >= NBLK); both ignored (a_idle_keep)
-//  (8) a_nostall   a spawn with n > 0 that hits, or finds an invalid entry or an entry with
-//                  cnt = 0, with FIFO room and a free block, is not stalled (the doc states it
-//                  for FULL_POL = 0; it holds, and is checked, for both policies)
-//      a_evict     FULL_POL = 1: a LUT-full stall with FIFO room and a free block performs the
-//                  eviction flush (fl_ok_o), so the retried spawn finds an entry to retag
-//  Strengthening invariants (true, needed for k-induction to close):
-//      a_fifo_ptr  fifo_cnt_o <= FIFO_D, fifo_rd_o < FIFO_D
-//      a_inv_ent   an invalid entry has tag 0 and cnt 0 (entries never become invalid again)
-//      a_tag_uniq  the tags of valid entries are pairwise distinct
+//                  (ghost state). (1..W threads per FIFO slot holds by the encoding, cnt < W by
+//                  the width: nothing to prove.)
 //  (7) PFX = 0 vs PFX = 1: parameter MITER = 1 adds a second simt_spawn with the other PFX on
 //      the same inputs; a_miter: every output (state taps included) of the two is equal in every
 //      cycle (inductive at depth 1: equal taps = equal state).
@@ -75,7 +66,7 @@ module simt_spawn_fv #(
   parameter int unsigned SLOT_B   = 4,
   parameter int unsigned PFX      = 0,
   parameter int unsigned FULL_POL = 0,
-  parameter bit          PROPS    = 1'b1,  // invariants (2)-(6), (8)
+  parameter bit          PROPS    = 1'b1,  // the wrapper's invariants a_cons, a_st_dist
   parameter bit          CONTRACT = 1'b1,  // cycle-contract checks
   parameter bit          MITER    = 1'b0,  // (7): second instance with the other PFX
   localparam int unsigned CW  = $clog2(W),
@@ -281,77 +272,16 @@ module simt_spawn_fv #(
   end
 
   // =============================================================================================
-  // (2) block partition
-  // =============================================================================================
-  logic [NBLK-1:0] f_any, f_two;
-  logic            f_range;
-  always @(*) begin
-    f_any   = free_o;
-    f_two   = free_o & out_o;
-    f_any   = f_any | out_o;
-    f_range = 1'b1;
-    for (int e = 0; e < NENT; e++) begin
-      for (int k = 0; k < 2; k++) begin
-        for (int b = 0; b < NBLK; b++) begin
-          if ((k == 0 ? ent_a1_o[e*BW +: BW] : ent_a2_o[e*BW +: BW]) == BW'(b)) begin
-            f_two[b] = f_two[b] | f_any[b];
-            f_any[b] = 1'b1;
-          end
-        end
-      end
-      f_range = f_range && 32'(ent_a1_o[e*BW +: BW]) < NBLK && 32'(ent_a2_o[e*BW +: BW]) < NBLK;
-    end
-    for (int s = 0; s < FIFO_D; s++) begin
-      if (f_occ[s]) begin
-        for (int b = 0; b < NBLK; b++) begin
-          if (fifo_last_o[s*SXW + CW +: BW] == BW'(b)) begin
-            f_two[b] = f_two[b] | f_any[b];
-            f_any[b] = 1'b1;
-          end
-        end
-        f_range = f_range && 32'(fifo_last_o[s*SXW + CW +: BW]) < NBLK;
-      end
-    end
-  end
-
-  // helpers: unique tags, invalid entries
-  logic f_uniq, f_inv_ok;
-  always @(*) begin
-    f_uniq   = 1'b1;
-    f_inv_ok = 1'b1;
-    for (int e = 0; e < NENT; e++) begin
-      f_inv_ok = f_inv_ok && (ent_v_o[e] ||
-                              (ent_tag_o[e*PC_W +: PC_W] == '0 && ent_cnt_o[e*CW +: CW] == '0));
-      for (int d = e + 1; d < NENT; d++) begin
-        if (ent_v_o[e] && ent_v_o[d] && ent_tag_o[e*PC_W +: PC_W] == ent_tag_o[d*PC_W +: PC_W])
-          f_uniq = 1'b0;
-      end
-    end
-  end
-
-  // =============================================================================================
-  // (3) store slots
+  // (3) store slots pairwise distinct (a_st_slot, the slot range, is in the RTL)
   // =============================================================================================
   logic [W*SXW-1:0] f_sslot;     // slot of each lane, from its address
-  logic             f_st_slot, f_st_dist;
+  logic             f_st_dist;
   always @(*) begin
-    f_st_slot = 1'b1;
     f_st_dist = 1'b1;
     for (int i = 0; i < W; i++) begin
       logic [AW-1:0]  rel;
-      logic [BW-1:0]  blk;
-      logic [CW-1:0]  off;
       rel = st_addr_o[i*AW +: AW] - wf_base_i;
       f_sslot[i*SXW +: SXW] = rel[SBW +: SXW];
-      blk = rel[SBW + CW +: BW];
-      off = rel[SBW +: CW];
-      if (st_en_o[i]) begin
-        // byte offset a whole slot, inside the region's SXW-bit slot numbers
-        if (rel[SBW-1:0] != '0 || (rel >> (SBW + SXW)) != '0) f_st_slot = 1'b0;
-        if (!((blk == f_b1 && NW'(off) >= NW'(f_c) && NW'(off) < f_t) ||
-              (blk == f_b2 && f_t > NW'(W) && NW'(off) < f_t - NW'(W))))
-          f_st_slot = 1'b0;
-      end
     end
     for (int i = 0; i < W; i++) begin
       for (int j = i + 1; j < W; j++) begin
@@ -388,41 +318,12 @@ module simt_spawn_fv #(
   end
 
   // =============================================================================================
-  // Assertions
+  // Assertions (the local invariants are the RTL's own)
   // =============================================================================================
   always @(*) begin
     if (f_past_valid && PROPS) begin
-      a_fifo_ptr:  assert (32'(fifo_cnt_o) <= FIFO_D && 32'(fifo_rd_o) < FIFO_D);
-      a_range:     assert (f_range);
-      a_part:      assert (f_any == '1 && f_two == '0);
-      a_inv_ent:   assert (f_inv_ok);
-      a_tag_uniq:  assert (f_uniq);
       a_cons:      assert (g_thr_q == f_held);
-      a_st_slot:   assert (f_st_slot);
       a_st_dist:   assert (f_st_dist);
-      a_stall_st:  assert (!sp_stall_o || st_en_o == '0);
-      a_bad_pop:   assert (pop_bad_o == (nw_pop_i && f_fempty));
-      a_bad_rel:   assert (rel_bad_o == (rel_valid_i && !f_rel));
-      a_nostall:   assert (!(sp_valid_i && f_n != '0 && (f_hit || f_inv || f_zero) &&
-                             !f_ffull && !f_nofree) || !sp_stall_o);
-      if (FULL_POL != 0) begin
-        a_evict:   assert (!(sp_why_o[0] && !f_ffull && !f_nofree) || fl_ok_o);
-      end
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (f_past_valid && PROPS && $past(rst_ni)) begin
-      if ($past(sp_stall_o && !fl_ok_o && !nw_pop_i && !rel_valid_i)) begin
-        a_stall_keep: assert (f_state == $past(f_state));
-      end
-      if ($past(!f_upd && !fl_ok_o && !f_pop && !f_rel)) begin
-        a_idle_keep:  assert (f_state == $past(f_state));
-      end
-      if ($past(sp_push_o)) begin
-        a_push_w:     assert (fifo_last_o[$past(f_wr)*SXW +: SXW] == {$past(f_b1), {CW{1'b1}}} &&
-                              fifo_pc_o[$past(f_wr)*PC_W +: PC_W] == $past(sp_pc_i));
-      end
     end
   end
 

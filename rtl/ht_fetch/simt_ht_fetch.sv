@@ -284,5 +284,97 @@ module simt_ht_fetch #(
   assign f_lane_sel_o = f_sel_q;
   assign f_have_o     = f_have_q;
   assign f_instr_o    = f_instr_q;
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // ---------------------------------------------------------------------------------------------
+  // Local invariants (docs/units/ht_fetch.md; Steffen 2012 §4.2, Fig. 4.5, L348; §B4.9 P10).
+  // They hold for any input sequence after reset (bad requests are dropped, every other input
+  // is defined); formal/ht_fetch proves them, every Verilated model checks them. What needs the
+  // wrapper's ghost queue of requests in flight (a_count, a_good, a_b_meta, a_f_meta*, a_err) or
+  // its instruction-memory assumption (a_have, a_p10_slot, a_p10_lane) stays there.
+  // All loops linear in W or K (K <= 16).
+  // ---------------------------------------------------------------------------------------------
+  logic            f_req_bad;   // some active lane selects an invalid slot, or one >= K (§B4.5)
+  logic            f_b_sel, f_f_sel, f_mux;
+  always_comb begin
+    f_req_bad = 1'b0;
+    for (int i = 0; i < W; i++) begin
+      if (req_lane_act_i[i] && (32'(req_lane_sel_i[i*SW +: SW]) >= K
+                                || !req_slot_v_i[req_lane_sel_i[i*SW +: SW]]))
+        f_req_bad = 1'b1;
+    end
+  end
+  // On the state only (so a Verilated model evaluates it once a cycle, not again on new inputs).
+  always_comb begin
+    f_b_sel   = 1'b1;
+    f_f_sel   = 1'b1;
+    f_mux     = 1'b1;
+    for (int i = 0; i < W; i++) begin
+      // P10: every active lane of the bundle (and of the fetch stage) selects a valid slot
+      if (b_full_q && b_act_q[i] && (32'(b_sel_q[i*SW +: SW]) >= K
+                                     || !b_slot_v_q[b_sel_q[i*SW +: SW]]))
+        f_b_sel = 1'b0;
+      if (f_full_q && f_act_q[i] && (32'(f_sel_q[i*SW +: SW]) >= K
+                                     || !f_slot_v_q[f_sel_q[i*SW +: SW]]))
+        f_f_sel = 1'b0;
+      // the lane mux (Fig. 4.5): act ? slot_instr[sel] : NOP 0 (P10: an inactive lane gets 0)
+      if (!b_act_q[i] || 32'(b_sel_q[i*SW +: SW]) >= K) begin
+        if (bun_lane_instr_o[i*IW +: IW] != '0) f_mux = 1'b0;
+      end else if (bun_lane_instr_o[i*IW +: IW] != b_instr_q[b_sel_q[i*SW +: SW]*IW +: IW]) begin
+        f_mux = 1'b0;
+      end
+    end
+  end
+
+  // The I-cache requests the contract names: the needed slots (valid, not had) of a full fetch
+  // stage, lowest first; P = K: port k = slot k; P < K: the j-th lowest needed slot on port j;
+  // an idle port's PC is 0. f_hits: the slots whose port hits this cycle.
+  logic [P-1:0]      f_exp_req;
+  logic [P*PC_W-1:0] f_exp_pc;
+  logic [K-1:0]      f_hits;
+  logic              f_fits;     // every needed slot has a port this cycle
+  always_comb begin
+    int unsigned j;
+    f_exp_req = '0;
+    f_exp_pc  = '0;
+    f_hits    = '0;
+    j         = 0;
+    for (int k = 0; k < K; k++) begin
+      if (f_full_q && f_slot_v_q[k] && !f_have_q[k]) begin
+        if (P == K) j = k;
+        if (j < P) begin
+          f_exp_req[j]               = 1'b1;
+          f_exp_pc[j*PC_W +: PC_W]   = f_slot_pc_q[k*PC_W +: PC_W];
+          f_hits[k]                  = ic_hit_i[j];
+        end
+        j = j + 1;
+      end
+    end
+    f_fits = (P == K) || j <= P;
+  end
+  logic f_all_hit;   // every needed slot requested and hitting, the bundle stage free or taken
+  assign f_all_hit = f_full_q && f_fits && (ic_req_o & ~ic_hit_i) == '0
+                  && (!b_full_q || bun_ready_i);
+
+  `SIMT_ASSERT(a_ready, f_full_q || req_ready_o)      // an empty fetch stage is ready
+  `SIMT_ASSERT(a_bad, req_bad_o == (req_valid_i && req_ready_o && f_req_bad))
+  `SIMT_ASSERT(a_f_sel, f_f_sel)                      // a bad request never enters (§B4.5)
+  `SIMT_ASSERT(a_p10_sel, f_b_sel)                    // P10 (§B4.9)
+  `SIMT_ASSERT(a_mux, f_mux)                          // Fig. 4.5, P10 NOPs
+  `SIMT_ASSERT(a_ports, ic_req_o == f_exp_req && ic_pc_o == f_exp_pc)   // L348, H14
+  // an accepted request enters with nothing had
+  `SIMT_ASSERT(a_accept, !(req_valid_i && req_ready_o && !f_req_bad)
+                         || (f_full_d && f_have_d == '0))
+  // a fetch stage that stays latches this cycle's hits (H14: only the misses are asked again)
+  `SIMT_ASSERT(a_latch, !(f_full_q && !req_ready_o)
+                        || (f_full_d && f_have_d == (f_have_q | f_hits)))
+  // a bundle waiting for bun_ready_i stays and is not reloaded (so every bun_* output is stable)
+  `SIMT_ASSERT(a_stable, !(b_full_q && !bun_ready_i) || (b_full_d && !f_move))
+  // progress (all or nothing, L348): every needed slot hits and B is free or taken: the fetch
+  // stage is ready and its bundle (with its tag) is loaded for the next cycle
+  `SIMT_ASSERT(a_progress_ready, !f_all_hit || req_ready_o)
+  `SIMT_ASSERT(a_progress, !f_all_hit || (b_full_d && f_move))
+`endif
 endmodule
 `default_nettype wire

@@ -435,5 +435,115 @@ module simt_spawn #(
   assign fifo_last_o = fifo_last_q;
   assign fifo_rd_o   = fifo_rd_q;
   assign fifo_cnt_o  = fifo_cnt_q;
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // ---------------------------------------------------------------------------------------------
+  // Local invariants (docs/units/spawn.md, "Invariants", numbered as there; Steffen 2012
+  // §5.1-5.4). They hold for any input sequence after reset (the unit flags bad pops and releases
+  // and back-pressures what it cannot take); formal/spawn proves them, every Verilated model
+  // checks them. The thread conservation (4) (ghost balance of one PC), the pairwise distinctness
+  // of the store slots (3) (quadratic in W) and the cycle-contract checks (a reference model of
+  // the whole cycle: the C model's job in simulation) stay in the formal wrapper.
+  // ---------------------------------------------------------------------------------------------
+  logic [NBLK-1:0] f_any, f_two;     // blocks in >= 1 / >= 2 places (2)
+  logic            f_range;          // every a1, a2, occupied FIFO block < NBLK (2)
+  logic            f_inv_ok, f_uniq; // invalid entries tag 0 cnt 0; valid tags distinct
+  logic            f_room;           // an entry to take: hit, invalid, or cnt = 0 (8)
+  // On the state only (so evaluated once a cycle, not again when the inputs change).
+  always_comb begin
+    f_any    = free_q | out_q;
+    f_two    = free_q & out_q;
+    f_range  = 1'b1;
+    f_inv_ok = 1'b1;
+    f_uniq   = 1'b1;
+    for (int e = 0; e < NENT; e++) begin
+      // one-hot decodes: a block number >= NBLK decodes to none (f_range flags it)
+      f_two    = f_two | (f_any & (BOne << ent_a1_q[e*BW +: BW]));
+      f_any    = f_any | (BOne << ent_a1_q[e*BW +: BW]);
+      f_two    = f_two | (f_any & (BOne << ent_a2_q[e*BW +: BW]));
+      f_any    = f_any | (BOne << ent_a2_q[e*BW +: BW]);
+      f_range  = f_range & (32'(ent_a1_q[e*BW +: BW]) < NBLK) & (32'(ent_a2_q[e*BW +: BW]) < NBLK);
+      f_inv_ok = f_inv_ok & (ent_v_q[e] | (ent_tag_q[e*PC_W +: PC_W] == '0 &&
+                                           ent_cnt_q[e*CW +: CW] == '0));
+      for (int d = e + 1; d < NENT; d++) begin   // quadratic in NENT (8 entries: 28 pairs)
+        if (ent_v_q[e] && ent_v_q[d] && ent_tag_q[e*PC_W +: PC_W] == ent_tag_q[d*PC_W +: PC_W])
+          f_uniq = 1'b0;
+      end
+    end
+    // the occupied FIFO slots: fifo_cnt_q slots from fifo_rd_q on, mod FIFO_D
+    for (int s = 0; s < FIFO_D; s++) begin
+      if (((s >= 32'(fifo_rd_q)) ? s - 32'(fifo_rd_q) : s + FIFO_D - 32'(fifo_rd_q))
+          < 32'(fifo_cnt_q)) begin
+        f_two   = f_two | (f_any & (BOne << fifo_last_q[s*SXW + CW +: BW]));
+        f_any   = f_any | (BOne << fifo_last_q[s*SXW + CW +: BW]);
+        f_range = f_range & (32'(fifo_last_q[s*SXW + CW +: BW]) < NBLK);
+      end
+    end
+  end
+
+  always_comb begin
+    f_room = 1'b0;
+    for (int e = 0; e < NENT; e++) begin
+      f_room = f_room | ~ent_v_q[e] | (ent_cnt_q[e*CW +: CW] == '0)
+                      | (ent_tag_q[e*PC_W +: PC_W] == sp_pc_i);
+    end
+  end
+
+  // (3) every enabled store address is wf_base + slot*SLOT_B, the slot inside the chosen entry's
+  // blocks at an offset of this spawn: [b1*W + C, b1*W + min(T, W)) or [b2*W, b2*W + T - W).
+  // Linear in W; the pairwise distinctness of the slots (quadratic) is the wrapper's a_st_dist.
+  // A function of the assertion, so a Verilated model evaluates it once a cycle, at the edge.
+  function automatic logic f_st_slot(input logic [W-1:0] en, input logic [W*AW-1:0] addr,
+                                     input logic [AW-1:0] base, input logic [BW-1:0] s1,
+                                     input logic [BW-1:0] s2, input logic [CW-1:0] c,
+                                     input logic [NW-1:0] t);
+    f_st_slot = 1'b1;
+    for (int i = 0; i < W; i++) begin
+      logic [AW-1:0] rel;
+      rel = addr[i*AW +: AW] - base;
+      if (en[i]) begin
+        if (rel[SBW-1:0] != '0 || (rel >> (SBW + SXW)) != '0) f_st_slot = 1'b0;
+        if (!((rel[SBW + CW +: BW] == s1 && NW'(rel[SBW +: CW]) >= NW'(c)
+               && NW'(rel[SBW +: CW]) < t) ||
+              (rel[SBW + CW +: BW] == s2 && t > NW'(W) && NW'(rel[SBW +: CW]) < t - NW'(W))))
+          f_st_slot = 1'b0;
+      end
+    end
+  endfunction
+
+  // The next state is the state (err_q aside): compared register by register.
+  logic f_keep;
+  assign f_keep = ent_v_d == ent_v_q && ent_tag_d == ent_tag_q && ent_a1_d == ent_a1_q
+               && ent_a2_d == ent_a2_q && ent_cnt_d == ent_cnt_q && free_d == free_q
+               && out_d == out_q && fifo_pc_d == fifo_pc_q && fifo_last_d == fifo_last_q
+               && fifo_rd_d == fifo_rd_q && fifo_cnt_d == fifo_cnt_q;
+  logic f_rel_out;   // the released block is handed out (and in range)
+  assign f_rel_out = (32'(rel_blk_i) < NBLK) && out_q[rel_blk_i];
+
+  `SIMT_ASSERT(a_fifo_ptr, 32'(fifo_cnt_q) <= FIFO_D && 32'(fifo_rd_q) < FIFO_D)
+  `SIMT_ASSERT(a_range, f_range)              // (2) no block outside the pool
+  `SIMT_ASSERT(a_part, f_any == '1 && f_two == '0)   // (2) every block in exactly one place
+  `SIMT_ASSERT(a_inv_ent, f_inv_ok)           // an invalid entry has tag 0 and cnt 0
+  `SIMT_ASSERT(a_tag_uniq, f_uniq)            // the tags of valid entries are distinct
+  `SIMT_ASSERT(a_st_slot, f_st_slot(st_en_o, st_addr_o, wf_base_i, b1, b2, c_cnt, t_sum))  // (3)
+  `SIMT_ASSERT(a_stall_st, !sp_stall_o || st_en_o == '0)          // (6) a stall stores nothing
+  `SIMT_ASSERT(a_bad_pop, pop_bad_o == (nw_pop_i && fifo_cnt_q == '0))   // (6)
+  `SIMT_ASSERT(a_bad_rel, rel_bad_o == (rel_valid_i && !f_rel_out))      // (6)
+  // (6) back-pressure loses nothing; bad or empty requests change nothing (L457, L471, S5)
+  `SIMT_ASSERT(a_stall_keep, !(sp_stall_o && !fl_ok_o && !nw_pop_i && !rel_valid_i) || f_keep)
+  `SIMT_ASSERT(a_idle_keep, !(!(sp_ok_o && |sp_mask_i) && !fl_ok_o && !(nw_pop_i && !pop_bad_o)
+                              && !(rel_valid_i && !rel_bad_o)) || f_keep)
+  // (5) a spawn-completed warp: W threads (last mod W = W-1) in block b1, its PC (L457)
+  `SIMT_ASSERT(a_push_w, !sp_push_o || (fifo_last_d[wr_idx*SXW +: SXW] == {b1, {CW{1'b1}}}
+                                         && fifo_pc_d[wr_idx*PC_W +: PC_W] == sp_pc_i))
+  // (8) an entry to take, FIFO room and a free block: a spawn with n > 0 never stalls
+  `SIMT_ASSERT(a_nostall, !(sp_valid_i && |sp_mask_i && f_room && !ffull && free_q != '0)
+                          || !sp_stall_o)
+  if (FULL_POL != 0) begin : g_a_evict
+    // (8) S6: a LUT-full stall with FIFO room and a free block evicts by a flush (L471)
+    `SIMT_ASSERT(a_evict, !(sp_why_o[0] && !ffull && free_q != '0) || fl_ok_o)
+  end
+`endif
 endmodule
 `default_nettype wire
