@@ -118,6 +118,15 @@ int tref_param(const simt_vl_model *m, const char *name, uint64_t *v)
 static int is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 static int is_alnum(char c) { return is_alpha(c) || (c >= '0' && c <= '9'); }
 
+/* A decimal number of an expression at *pp (at least one digit there); *pp moves past it. */
+static long expr_dec(const char **pp)
+{
+    long n = 0;
+    while (**pp >= '0' && **pp <= '9')
+        n = n * 10 + (*(*pp)++ - '0');
+    return n;
+}
+
 /* An expression of the table (docs/trace_format.md, simtcheck.h): a sum of terms, each
  * [NUMBER*] then NUMBER, PARAM or clog2(PARAM); clog2(N) = the bits of an index below N, at
  * least 1. */
@@ -130,9 +139,7 @@ static int expr_eval(const char *s, const simt_vl_model *m, long *out)
         while (*p == ' ')
             p++;
         if (*p >= '0' && *p <= '9') {
-            long n = 0;
-            while (*p >= '0' && *p <= '9')
-                n = n * 10 + (*p++ - '0');
+            long n = expr_dec(&p);
             while (*p == ' ')
                 p++;
             if (*p != '*') {
@@ -145,10 +152,7 @@ static int expr_eval(const char *s, const simt_vl_model *m, long *out)
                 p++;
         }
         if (*p >= '0' && *p <= '9') {
-            long n = 0;
-            while (*p >= '0' && *p <= '9')
-                n = n * 10 + (*p++ - '0');
-            val = n;
+            val = expr_dec(&p);
         } else if (is_alpha(*p)) {
             char name[40];
             size_t len = 0;
