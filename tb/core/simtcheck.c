@@ -107,6 +107,23 @@ void sc_expect_fail(sc_run *r, const char *fmt, ...)
     r->directed_fail++;
 }
 
+void sc_cov_gate(sc_run *r, const sc_cov_point *pts, size_t n)
+{
+    /* Harness self-test (tests *-cov-gate-fires): SIMTCHECK_COV_DEMAND=NAME asks point NAME
+     * for more than any run reaches, so the gate must fail the run. */
+    const char *demand = getenv("SIMTCHECK_COV_DEMAND");
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t min = demand && !strcmp(demand, pts[i].name) ? UINT64_MAX : pts[i].min;
+        if (pts[i].n >= min)
+            continue;
+        if (pts[i].n == 0)
+            sc_expect_fail(r, "coverage: no %s in this run (the stimulus no longer reaches it)", pts[i].name);
+        else
+            sc_expect_fail(r, "coverage: %s %" PRIu64 " times in this run, fewer than its minimum %" PRIu64,
+                           pts[i].name, pts[i].n, min);
+    }
+}
+
 /* ---- lockstep: the unit-independent part ---- */
 
 void sc_ls_open(sc_lockstep *ls, sc_run *r, const vl_model_ops *vl)

@@ -189,6 +189,21 @@ void sc_end_cycle(sc_run *r);
 /* A directed-test expectation (from the paper) failed: print and count it. */
 void sc_expect_fail(sc_run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Gated coverage (docs/verification.md): a unit lists its coverage points with the count a
+ * standard run must reach (min; 0: not applicable to this configuration), and sc_cov_gate
+ * fails the run (sc_expect_fail: "coverage: no NAME in this run ...") for every point below it:
+ *
+ *     const sc_cov_point pts[] = {{"divergence", cv.diverges, 1}, {"merge", cv.merges, rm}};
+ *     SC_COV_GATE(r, pts);
+ */
+typedef struct {
+    const char *name;  /* what was (not) reached, as a noun phrase */
+    uint64_t n;        /* how often this run reached it */
+    uint64_t min;      /* the least a standard run must reach; 0: not gated */
+} sc_cov_point;
+void sc_cov_gate(sc_run *r, const sc_cov_point *pts, size_t n);
+#define SC_COV_GATE(r, pts) sc_cov_gate((r), (pts), sizeof(pts) / sizeof((pts)[0]))
+
 /* ---- Lockstep of a golden model and its Verilated model: the unit-independent part ----
  *
  * A unit (tb/units/<unit>/sc_<unit>.c) keeps its golden model, its typed outputs and its compare list;
