@@ -507,6 +507,32 @@ static void strt_run(sc_run *r)
         else if (md == M_OPS)
             ops_report(&cv);
     }
+    /* Walker runs of 100,000 cycles or more (the suite's) gate their coverage. Tables that can
+     * fill (NRT < W - 1, NST < W: dps, small) must fill, by the walker's ladder programs; that a
+     * full-table stall happens only when a table is full is checked every cycle (the walker's
+     * prediction, and the RTL's assertion a_nostall). */
+    if (md == M_WALK && r->cycle >= 100000 && r->stop_after == UINT64_MAX) {
+        strt_walk_cov wc;
+        strt_walk_get_coverage(wk, &wc);
+        const int fill_rt = c->nrt + 1 < c->w, fill_st = c->nst < c->w;
+        const sc_cov_point pts[] = {
+            {"divergence", wc.divergences, 1},
+            {"new RT entry", wc.newrt, 1},
+            {"divergence reusing an RT entry (second special case)", wc.rt_reuse, 1},
+            {"side at its RPC (first special case)", wc.side_at_rpc, 1},
+            {"arrival", wc.arrivals, 1},
+            {"reconvergence", wc.reconvergences, 1},
+            {"OREC merge", wc.merges, c->orec},
+            {"early reconvergence entry", wc.orecs, c->orec},
+            {"completed program", wc.programs, 1},
+            {"exit", wc.exits, 1},
+            {"refused operation", wc.bads, 1},
+            {"full RT (every entry in use)", wc.max_rt >= c->nrt, fill_rt},
+            {"full ST (every entry in use)", wc.max_st >= c->nst, fill_st},
+            {"full-table stall", wc.full_stalls, fill_rt || fill_st},
+        };
+        SC_COV_GATE(r, pts);
+    }
     if (wk)
         strt_walk_free(wk);
 }

@@ -72,6 +72,7 @@ struct strt_walk {
     cfg_prog *p;
     cfg_lanes *ln;  /* the per-lane reference */
     int prog_ready, have_prog;
+    int ladder;     /* the current program is a ladder (gen_ladder): launched with every lane */
     /* the warp */
     int phase, need_reset;
     uint64_t live, launched;
@@ -131,11 +132,46 @@ static void fmt_op(char *b, size_t n, const simt_st_rt_in *in)
 
 int strt_ipdom(unsigned n, const unsigned *succ, unsigned x, unsigned *ipdom) { return cfg_ipdom(n, succ, x, ipdom); }
 
+/* A ladder (tables that can fill: NRT < W - 1 or NST < W): levels 0 .. L-1 are if-without-else
+ * branches, level i taken by lane i alone, straight to its reconvergence point R_i; the
+ * fall-through lanes go on to the next level, and R_{L-1} .. R_0 follow one another to the exit:
+ *
+ *     0: BR lane 0 -> R_0   1: BR lane 1 -> R_1  ...  L-1: BR lane L-1 -> R_{L-1}
+ *     L: OP   L+1: R_{L-1}  ...  2L: R_0   2L+1: EXIT
+ *
+ * Launched with every lane, each level is a divergence whose taken side is at its RPC (§3.2,
+ * first special case: one new RT entry, no new ST entry), so level i holds i + 1 RT entries:
+ * L = NRT fills the RT exactly (the warp then drains), L = NRT + 1 makes the last divergence
+ * stall on a full RT, a capacity deadlock the driver resets. Random programs rarely nest that
+ * deep (max_depth 4), so without ladders the DPS configuration never filled its RT. */
+static int gen_ladder(strt_walk *w)
+{
+    enum { MAXL = 31 };
+    cfg_src code[2 * MAXL + 2];
+    unsigned l = w->cfg.nrt + (unsigned)below(w, 2);
+    if (l > w->cfg.w - 1)
+        l = w->cfg.w - 1;
+    if (l > MAXL || l < 1 || (w->cfg.pc_w < 8 && 2 * l + 2 > (1u << w->cfg.pc_w)))
+        return -1;  /* (the PCs 0 .. 2L+1 must fit in PC_W bits) */
+    for (unsigned i = 0; i < l; i++)
+        code[i] = (cfg_src){CFG_BR, 2 * l - i, CFG_BR_IF, 1ull << i, 0, NULL};
+    for (unsigned i = l; i <= 2 * l; i++)
+        code[i] = (cfg_src){CFG_OP, 0, 0, 0, 0, NULL};
+    code[2 * l + 1] = (cfg_src){CFG_EXIT, 0, 0, 0, 0, NULL};
+    char e[96];
+    return cfg_prog_build(w->p, 0, 1, 2 * l + 2, code, e, sizeof e);
+}
+
 static void gen_program(strt_walk *w)
 {
     const cfg_prog_opts po = {.max_depth = w->o.max_depth, .unstructured = w->o.unstructured,
                               .max_len = w->o.max_len, .max_trip = w->o.max_trip};
-    cfg_prog_gen(w->p, &w->rng, &po, w->cfg.w, w->cfg.pc_w);
+    const int can_fill = w->cfg.nrt + 1 < w->cfg.w || w->cfg.nst < w->cfg.w;
+    w->ladder = can_fill && w->o.ladder_pct > 0 && chance(w, (unsigned)w->o.ladder_pct) && !gen_ladder(w);
+    if (w->ladder)
+        w->cov.ladders++;
+    else
+        cfg_prog_gen(w->p, &w->rng, &po, w->cfg.w, w->cfg.pc_w);
     cfg_shapes_add(&w->cov.shapes, w->p);
     w->prog_ready = w->have_prog = 1;
 }
@@ -178,6 +214,10 @@ strt_walk *strt_walk_new(uint64_t seed, const simt_st_rt_cfg *cfg, const strt_wa
         w->o.bad_pct = 50;
     if (!w->o.idle_pct)
         w->o.idle_pct = 5;
+    if (!w->o.ladder_pct)
+        w->o.ladder_pct = 10;
+    if (w->o.ladder_pct > 100)
+        w->o.ladder_pct = 100;
     if (w->o.idle_pct > 90)
         w->o.idle_pct = 90;
     w->seed = seed;
@@ -327,7 +367,7 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
         } else {
             in->op = SIMT_STRT_LAUNCH;
             in->npc = cfg_prog_entry(w->p);
-            in->tmask = launch_mask(w);
+            in->tmask = w->ladder ? w->wmask : launch_mask(w);
         }
         return;
     }
@@ -940,6 +980,7 @@ void strt_walk_coverage(const strt_walk *w, FILE *f)
     fprintf(f, "  full_table_stalls %llu\n  capacity_deadlocks %llu\n", (unsigned long long)c->full_stalls,
             (unsigned long long)c->deadlocks);
     fprintf(f, "  max_nesting %u\n  max_rt_in_use %u\n  max_st_in_use %u\n", c->max_nest, c->max_rt, c->max_st);
+    fprintf(f, "  ladder_programs %llu\n", (unsigned long long)c->ladders);
     fprintf(f, "  launches %llu\n  programs_completed %llu\n  lanes_exited %llu\n", (unsigned long long)c->launches,
             (unsigned long long)c->programs, (unsigned long long)c->lanes_exited);
     if (w->obl_dropped)

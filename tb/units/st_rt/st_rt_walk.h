@@ -49,6 +49,9 @@ typedef struct {
     unsigned max_trip;    /* per-lane budget of each loop branch (visits that may loop); 0: 4 */
     int bad_pct;          /* % of cycles with a deliberately refused operation (bad_o = 1 expected); 0: 1, < 0: none */
     unsigned idle_pct;    /* % of idle (NONE) cycles while the warp runs; 0: 5 */
+    int ladder_pct;       /* tables that can fill (NRT < W - 1 or NST < W): % of programs that are
+                             ladders of NRT or NRT + 1 nested divergences (st_rt_walk.c,
+                             gen_ladder: they fill the RT by construction); 0: 10, < 0: none */
 } strt_walk_opts;
 
 /* o may be NULL (all defaults). Returns NULL if cfg is unsupported (simt_st_rt_cfg_check). */
@@ -90,6 +93,7 @@ typedef struct {
     uint64_t deadlocks;       /* capacity deadlocks (warp relaunched after a reset) */
     uint64_t programs, launches, lanes_exited, exits;
     unsigned max_rt, max_st;  /* most RT / ST entries valid at once */
+    uint64_t ladders;         /* ladder programs (strt_walk_opts.ladder_pct) */
     unsigned max_nest;        /* deepest nesting: most RT links above a valid split */
     cfg_shapes shapes;        /* of every program generated (cfg_prog.h) */
 } strt_walk_cov;
