@@ -30,10 +30,16 @@
 
 static const char *const warp_tests[] = {"table2", "listing1", "listing1-nosp", "mem-runahead", NULL};
 
-/* The trace line: the model's input struct, port by port. */
-#define IN(m) SC_AT(simt_warp_ctrl_in, m)
-#define IN_LANES(m) SC_ARRAY(simt_warp_ctrl_in, m)
+/* The trace line: a reset flag, then the model's input struct, port by port. */
+typedef struct {
+    unsigned rst;
+    simt_warp_ctrl_in in;
+} warp_line;
+#define IN(m) SC_AT(warp_line, in.m)
+#define IN_LANES(m) SC_ARRAY(warp_line, in.m)
 static const sc_field warp_fields[] = {
+    {"rst", "1", NULL, NULL, SC_AT(warp_line, rst),
+     "1: a reset (rst_ni low for one edge; not a compared cycle; the other fields 0 and ignored)"},
     {"launch", "1", NULL, NULL, IN(launch), "start threads: lanes of launch_mask that are not live start at launch_pc, launch_sp"},
     {"launch_mask", "W", NULL, NULL, IN(launch_mask), "lanes to launch (bit i: lane i)"},
     {"launch_pc", "PC_W", NULL, NULL, IN(launch_pc), "their PC"},
@@ -76,6 +82,13 @@ static void ls_peek(const lockstep *ls, simt_warp_ctrl_out *o)
 {
     static const simt_warp_ctrl_in idle;
     simt_warp_ctrl_eval(&ls->gold, &idle, o);
+}
+
+/* A reset in the middle of a run (rst_ni low for one edge): both models back to their reset state. */
+static void ls_reset(lockstep *ls)
+{
+    simt_warp_ctrl_reset(&ls->gold, &ls->cfg);
+    sc_ls_reset(&ls->core);
 }
 
 /* One cycle: both models see `in`; every output is compared; then the clock edge. */
@@ -253,7 +266,7 @@ typedef struct {
 typedef struct {
     uint64_t divergent, merges, calls, rets, indirect, mem_ops, conflicts, misses, wakes,
              launches, relaunch_live, exits, arb_cycles, shortcuts, wraps, garbage_issue,
-             stray_wake, programs, max_depth, off_program;
+             stray_wake, programs, max_depth, off_program, resets;
 } cover;
 
 static uint64_t pc_of(const program *pr, const simt_warp_ctrl_cfg *c, unsigned idx)
@@ -310,19 +323,40 @@ static void warp_run(sc_run *r)
     warp_oracle_init(&orc, r, c, &pr);
     if (o->trace_in && getenv(WARP_ORACLE_ENV))
         sc_die("%s: the per-lane oracle checks random runs only (a replayed trace has no program)", WARP_ORACLE_ENV);
+    warp_line ln;
     simt_warp_ctrl_in in;
 
-    for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
+    /* r->cycle counts compared cycles: a reset line is not one (as in st_rt and arb_pipe). */
+    for (r->cycle = 0; r->cycle <= r->stop_after;) {
         memset(&in, 0, sizeof in);
         if (o->trace_in) {
-            if (!sc_trace_read(&tr, &in))
+            if (!sc_trace_read(&tr, &ln))
                 break;
-            sc_trace_write(r, &in);
-            ls_cycle(&ls, &in);
+            sc_trace_write(r, &ln);
+            if (ln.rst) {
+                ls_reset(&ls);
+            } else {
+                ls_cycle(&ls, &ln.in);
+                r->cycle++;
+            }
             continue;
         }
         if (r->cycle >= o->cycles)
             break;
+        /* Reset in the middle of the run, about once in 4,096 cycles: every thread is gone (the
+         * oracle's too), sleeping lanes' data returns are dropped, the next cycle launches a
+         * new program. */
+        if (r->cycle > 0 && sc_below(&g, 4096) == 0) {
+            memset(&ln, 0, sizeof ln);
+            ln.rst = 1;
+            sc_trace_write(r, &ln);
+            ls_reset(&ls);
+            warp_oracle_reset(&orc);
+            memset(pe.wake_at, 0, sizeof pe.wake_at);
+            prev_active = 0;
+            cv.resets++;
+            continue;
+        }
 
         simt_warp_ctrl_out s;
         ls_peek(&ls, &s);
@@ -448,7 +482,9 @@ static void warp_run(sc_run *r)
             cv.garbage_issue++;
         }
 
-        sc_trace_write(r, &in);
+        ln.rst = 0;
+        ln.in = in;
+        sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
         const simt_warp_ctrl_out *e = &ls.out;
         /* What retired: the instruction at MPC, for its active lanes; a MEM for its served lanes
@@ -476,6 +512,7 @@ static void warp_run(sc_run *r)
         for (unsigned i = 0; i < c->w; i++)
             if ((after.sleep & ~s.sleep) >> i & 1)
                 pe.wake_at[i] = r->cycle + 1 + sc_below(&g, 40);
+        r->cycle++;
     }
     if (o->trace_in)
         sc_trace_close(&tr);
@@ -486,10 +523,10 @@ static void warp_run(sc_run *r)
                " returns, %" PRIu64 " indirect, %" PRIu64 " exits, %" PRIu64 " mem ops, %" PRIu64
                " conflicts, %" PRIu64 " misses, %" PRIu64 " wake-ups, %" PRIu64 " arbitration cycles, %" PRIu64
                " back-to-back issues, %" PRIu64 " programs across the PC wrap, %" PRIu64 " ignored issues, %" PRIu64
-               " stray wake-ups\n",
+               " stray wake-ups, %" PRIu64 " mid-run resets\n",
                cv.programs, cv.launches, cv.relaunch_live, cv.divergent, cv.merges, cv.calls, cv.max_depth,
                cv.rets, cv.indirect, cv.exits, cv.mem_ops, cv.conflicts, cv.misses, cv.wakes, cv.arb_cycles,
-               cv.shortcuts, cv.wraps, cv.garbage_issue, cv.stray_wake);
+               cv.shortcuts, cv.wraps, cv.garbage_issue, cv.stray_wake, cv.resets);
     if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
         warp_oracle_summary(&orc, stdout);
     else if (!o->quiet && !r->quiet_mismatch)
@@ -515,6 +552,7 @@ static void warp_run(sc_run *r)
             {"program across the PC wrap", cv.wraps, 1},
             {"ignored issue", cv.garbage_issue, 1},
             {"stray wake-up", cv.stray_wake, 1},
+            {"mid-run reset", cv.resets, 1},
         };
         SC_COV_GATE(r, pts);
     }

@@ -100,6 +100,16 @@ void warp_oracle_begin(warp_oracle *o, uint64_t live, int done)
     o->cur_threads = 0;
 }
 
+void warp_oracle_reset(warp_oracle *o)
+{
+    if (o->bug == WO_BUG_STALL && o->bug_done)
+        return; /* planted: a hung warp sees nothing any more, a reset neither */
+    o->alive = o->off = 0;
+    o->cur_threads = 0;
+    o->stall_reported = 0;
+    o->resets++;
+}
+
 /* Lane i retired the instruction at pc: compare it with its interpreter, then step that. */
 static void retire_lane(warp_oracle *o, unsigned i, uint64_t pc)
 {
@@ -249,7 +259,7 @@ void warp_oracle_summary(const warp_oracle *o, FILE *f)
             "warp oracle: %u lanes ran %" PRIu64 " threads checked against a sequential interpreter of the program, %" PRIu64
             " retired instructions equal to it, %" PRIu64 " threads exited, %" PRIu64 " of %" PRIu64
             " finished programs with every thread exited, %" PRIu64 " threads still running at the end (prefix compared), %" PRIu64
-            " disagreements\n",
+            " disagreements, %" PRIu64 " resets (the threads running then dropped)\n",
             (unsigned)__builtin_popcountll(o->ever), o->threads, o->compared, o->exited, o->programs_ok, o->programs,
-            (uint64_t)__builtin_popcountll(o->alive & ~o->off), o->reports);
+            (uint64_t)__builtin_popcountll(o->alive & ~o->off), o->reports, o->resets);
 }

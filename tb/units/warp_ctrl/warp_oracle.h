@@ -59,7 +59,7 @@ typedef struct {
     uint64_t off;                 /* lanes not checked until their next thread (reported) */
     uint64_t last_retire;
     int stall_reported;
-    uint64_t threads, exited, compared, programs_ok, programs, reports;
+    uint64_t threads, exited, compared, programs_ok, programs, reports, resets;
     uint64_t cur_threads;         /* threads launched since the warp was last done */
     int bug, bug_done;
     uint64_t bug_at;
@@ -74,6 +74,9 @@ void warp_oracle_begin(warp_oracle *o, uint64_t live, int done);
 /* After the cycle: launch = launch_i ? launch_mask_i : 0; retire = the lanes for which the
  * instruction at mpc retired this cycle (see above). */
 void warp_oracle_cycle(warp_oracle *o, uint64_t launch, uint64_t retire, uint64_t mpc);
+/* A reset of the unit (rst_ni low for one edge): every thread is gone; its program ends
+ * unfinished (not counted as a program). */
+void warp_oracle_reset(warp_oracle *o);
 void warp_oracle_summary(const warp_oracle *o, FILE *f);
 
 #endif
