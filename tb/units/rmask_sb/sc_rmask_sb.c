@@ -30,15 +30,21 @@
 
 static const char *const sb_tests[] = {"fig9", NULL};
 
-/* The trace line: the model's input struct, port by port. */
-#define IN(m) SC_AT(simt_rmask_sb_in, m)
+/* The trace line: a reset flag, then the model's input struct, port by port. */
+typedef struct {
+    unsigned rst;
+    simt_rmask_sb_in in;
+} sb_line;
+#define IN(m) SC_AT(sb_line, in.m)
 static const sc_field sb_fields[] = {
+    {"rst", "1", NULL, NULL, SC_AT(sb_line, rst),
+     "1: a reset (rst_ni low for one edge; not a compared cycle; the other fields 0 and ignored)"},
     {"dec_valid", "1", NULL, NULL, IN(dec_valid), "decode: write a decoded instruction into I-buffer slot dec_slot"},
     {"dec_slot", "clog2(NIB)", NULL, NULL, IN(dec_slot), "the slot"},
     {"dec_warp", "clog2(NW)", NULL, NULL, IN(dec_warp), "its warp"},
     {"dec_mask", "W", NULL, NULL, IN(dec_mask), "its active mask (I-mask; bit i: lane i)"},
     {"dec_opv", "NSRC+1", NULL, NULL, IN(dec_opv), "bit k: operand k present (bit 0: a destination)"},
-    {"dec_reg", "REG_W", "NSRC+1", NULL, SC_ARRAY(simt_rmask_sb_in, dec_reg), "the register of operand i (0: the destination)"},
+    {"dec_reg", "REG_W", "NSRC+1", NULL, SC_ARRAY(sb_line, in.dec_reg), "the register of operand i (0: the destination)"},
     {"iss_valid", "1", NULL, NULL, IN(iss_valid), "issue the instruction in slot iss_slot"},
     {"iss_slot", "clog2(NIB)", NULL, NULL, IN(iss_slot), "the slot"},
     {"wb_valid", "1", NULL, NULL, IN(wb_valid), "writeback of register wb_reg of warp wb_warp for lanes wb_mask"},
@@ -68,6 +74,13 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
         sc_die("model %s: %s", ls->m->name, err);
     simt_rmask_sb_reset(&ls->gold, &ls->cfg);
     sc_ls_open(&ls->core, r, &ls->m->vl);
+}
+
+/* A reset in the middle of a run (rst_ni low for one edge): both models back to their reset state. */
+static void ls_reset(lockstep *ls)
+{
+    simt_rmask_sb_reset(&ls->gold, &ls->cfg);
+    sc_ls_reset(&ls->core);
 }
 
 static void ls_peek(const lockstep *ls, simt_rmask_sb_out *o)
@@ -130,7 +143,7 @@ typedef struct {
 
 typedef struct {
     uint64_t decodes, issues, wbs, partial_wbs, full_stalls, cross_split_reads, partial_wb_clears;
-    uint64_t diverges, merges, same_warp_all, bad_iss, bad_wb, bad_dec, max_entries, max_splits, max_flight;
+    uint64_t diverges, merges, same_warp_all, bad_iss, bad_wb, bad_dec, max_entries, max_splits, max_flight, resets;
 } cover;
 
 static uint64_t subset(sc_rng *g, uint64_t m)
@@ -181,21 +194,46 @@ static void sb_run(sc_run *r)
     for (unsigned w = 0; w < c->nw; w++)
         sp[w] = (split){1, w, wm, -1};
     unsigned pool = 8, lat_max = 30, wb_pct = 70, iss_pct = 70, div_pct = 3;
+    sb_line ln;
     simt_rmask_sb_in in;
     simt_rmask_sb_out st, after;
     ls_peek(&ls, &st);
 
-    for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
+    /* r->cycle counts compared cycles: a reset line is not one (as in st_rt and arb_pipe). */
+    for (r->cycle = 0; r->cycle <= r->stop_after;) {
         memset(&in, 0, sizeof in);
         if (o->trace_in) {
-            if (!sc_trace_read(&tr, &in))
+            if (!sc_trace_read(&tr, &ln))
                 break;
-            sc_trace_write(r, &in);
-            ls_cycle(&ls, &in);
+            sc_trace_write(r, &ln);
+            if (ln.rst) {
+                ls_reset(&ls);
+            } else {
+                ls_cycle(&ls, &ln.in);
+                r->cycle++;
+            }
             continue;
         }
         if (r->cycle >= o->cycles)
             break;
+        /* Reset in the middle of the run, about once in 4,096 cycles: scoreboard and I-buffer
+         * empty; the pipeline is flushed with them (the in-flight writes are dropped) and every
+         * warp starts again as one split with all lanes. */
+        if (r->cycle > 0 && sc_below(&g, 4096) == 0) {
+            memset(&ln, 0, sizeof ln);
+            ln.rst = 1;
+            sc_trace_write(r, &ln);
+            ls_reset(&ls);
+            nfl = 0;
+            for (unsigned i = 0; i < SIMT_SB_MAX_IB; i++)
+                ts[i].split = -1;
+            memset(sp, 0, sizeof sp);
+            for (unsigned w = 0; w < c->nw; w++)
+                sp[w] = (split){1, w, wm, -1};
+            ls_peek(&ls, &st);
+            cv.resets++;
+            continue;
+        }
         if (r->cycle % 4000 == 0) { /* phases: register pressure, latency, rates */
             static const unsigned pools[] = {3, 6, 8, 10, 12, 16, 24};
             pool = pools[sc_below(&g, 7)];
@@ -310,7 +348,9 @@ static void sb_run(sc_run *r)
             }
         }
 
-        sc_trace_write(r, &in);
+        ln.rst = 0;
+        ln.in = in;
+        sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
         const simt_rmask_sb_out *e = &ls.out;
         ls_peek(&ls, &after);
@@ -421,6 +461,7 @@ static void sb_run(sc_run *r)
         st = after;
         if (r->directed_fail > 20)
             sc_die("too many expectation failures");
+        r->cycle++;
     }
     if (o->trace_in)
         sc_trace_close(&tr);
@@ -431,10 +472,10 @@ static void sb_run(sc_run *r)
                " dependencies cleared by a partial writeback, %" PRIu64 " divergences, %" PRIu64 " merges (max %" PRIu64
                " splits), %" PRIu64 " decode+issue+writeback in one warp and cycle, max %" PRIu64
                " entries in a warp, max %" PRIu64 " in flight, bad requests ignored: %" PRIu64 " issue, %" PRIu64
-               " writeback, %" PRIu64 " decode\n",
+               " writeback, %" PRIu64 " decode; %" PRIu64 " mid-run resets\n",
                cv.decodes, cv.issues, cv.wbs, cv.partial_wbs, cv.full_stalls, cv.cross_split_reads,
                cv.partial_wb_clears, cv.diverges, cv.merges, cv.max_splits, cv.same_warp_all, cv.max_entries,
-               cv.max_flight, cv.bad_iss, cv.bad_wb, cv.bad_dec);
+               cv.max_flight, cv.bad_iss, cv.bad_wb, cv.bad_dec, cv.resets);
     /* Random runs of 100,000 cycles or more (the suite's) gate their coverage: every point the
      * configuration can reach must be hit (the baseline has no splits, so no partial writeback). */
     if (!o->trace_in && r->cycle >= 100000 && r->stop_after == UINT64_MAX) {
@@ -454,6 +495,7 @@ static void sb_run(sc_run *r)
             {"dependency cleared by a partial writeback", cv.partial_wb_clears, rm},
             {"divergence", cv.diverges, rm},
             {"merge", cv.merges, rm},
+            {"mid-run reset", cv.resets, 1},
         };
         SC_COV_GATE(r, pts);
     }
