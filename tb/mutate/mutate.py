@@ -43,7 +43,7 @@ import sys
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-OUT = os.path.join("build", "mutate")
+OUT = os.environ.get("MUTATE_DIR", os.path.join("build", "mutate"))
 EQ_STEPS = int(os.environ.get("MUTATE_EQ_STEPS", "20"))
 EQ_TIMEOUT = int(os.environ.get("MUTATE_EQ_TIMEOUT", "300"))
 
@@ -294,6 +294,13 @@ def sby(a, e, name, mode, depth, timeout):
     return (m.group(1) if m else ("TIMEOUT" if rc is None else "ERROR")), (step[-1] if step else "?")
 
 
+def triage(a, d, ports, exe, tests, k):
+    v, note = equiv(a, d, ports, k)
+    if v != "equivalent":
+        note += "; " + longer(exe, tests, k)
+    return v, note
+
+
 def equiv(a, d, ports, k):
     """The survivor k against the design as written: a miter of mut_top at mutsel = 0 and k on
     the same inputs, every output compared from the cycle after a reset (registers start at 0,
@@ -341,7 +348,29 @@ def equiv(a, d, ports, k):
     st, _ = sby(a, e, "prove", "prove", 4, EQ_TIMEOUT)
     if st == "PASS":
         return "equivalent", "proven (k-induction)"
-    return "unresolved", "same for %d cycles after reset; induction %s" % (EQ_STEPS, st.lower())
+    return "unresolved", "same for %d cycles after reset; induction %s" % (
+        EQ_STEPS, "did not close" if st in ("UNKNOWN", "FAIL") else st.lower())
+
+
+def longer(exe, tests, k):
+    """Triage of a survivor that is not proven equivalent: the same cross-checks with other seeds
+    and ten times the cycles. Caught: the standard runs are too short for it (a test hole of
+    length); not caught: the stimulus does not reach it (a test hole of kind)."""
+    for seed in (2, 3):
+        for name, args, dt in tests:
+            if "--cycles" not in args:
+                continue
+            a = list(args)
+            i = a.index("--cycles")
+            a[i + 1] = str(10 * int(a[i + 1]))
+            if "--seed" in a:
+                a[a.index("--seed") + 1] = str(seed)
+            else:
+                a += ["--seed", str(seed)]
+            ok, rc, _, _ = sim(exe, a, k, max(60.0, 200 * dt))
+            if not ok:
+                return "caught by a longer run: simtcheck %s" % " ".join(a)
+    return "not caught by runs of 10x the cycles, seeds 2 and 3"
 
 
 def do_model(a):
@@ -371,10 +400,13 @@ def do_model(a):
                       (a.model, done, len(muts), nk, done - nk, time.time() - t0), flush=True)
     surv = [k for k, r in enumerate(res) if r[0] == "survived"]
     eqr = {}
-    for i, k in enumerate(surv):
-        eqr[k] = equiv(a, d, ports, k + 1)
-        print("mutate %s: survivor %d/%d, mutant %d: %s %s" % (a.model, i + 1, len(surv), k + 1,
-                                                              eqr[k][0], eqr[k][1]), flush=True)
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        futs = {ex.submit(triage, a, d, ports, exe, tests, k + 1): k for k in surv}
+        for fu in cf.as_completed(futs):
+            k = futs[fu]
+            eqr[k] = fu.result()
+            print("mutate %s: survivor %d/%d, mutant %d: %s (%s)" % (a.model, len(eqr), len(surv), k + 1,
+                                                                   eqr[k][0], eqr[k][1]), flush=True)
     rows = []
     for k, (m, r) in enumerate(zip(muts, res)):
         row = {"id": k + 1, "mutation": m, "what": describe(m), "sim": r[0], "killed_by": r[1]}

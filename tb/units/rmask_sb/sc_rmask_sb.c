@@ -144,6 +144,7 @@ typedef struct {
 typedef struct {
     uint64_t decodes, issues, wbs, partial_wbs, full_stalls, cross_split_reads, partial_wb_clears;
     uint64_t diverges, merges, same_warp_all, bad_iss, bad_wb, bad_dec, max_entries, max_splits, max_flight, resets;
+    uint64_t bad_wb_extra;
 } cover;
 
 static uint64_t subset(sc_rng *g, uint64_t m)
@@ -194,6 +195,11 @@ static void sb_run(sc_run *r)
     for (unsigned w = 0; w < c->nw; w++)
         sp[w] = (split){1, w, wm, -1};
     unsigned pool = 8, lat_max = 30, wb_pct = 70, iss_pct = 70, div_pct = 3;
+    /* The pool's registers: pool distinct numbers spread over all 2^REG_W (make mutate found
+     * that numbers 0 .. pool-1 never set the high bits of a register number). */
+    unsigned regs[24];
+    for (unsigned k = 0; k < 24; k++)
+        regs[k] = k;
     sb_line ln;
     simt_rmask_sb_in in;
     simt_rmask_sb_out st, after;
@@ -239,6 +245,16 @@ static void sb_run(sc_run *r)
             pool = pools[sc_below(&g, 7)];
             if (pool > (1u << c->reg_w))
                 pool = 1u << c->reg_w;
+            for (unsigned k = 0; k < pool; k++) {
+                unsigned v, dup;
+                do {
+                    v = (unsigned)sc_below(&g, 1u << c->reg_w);
+                    dup = 0;
+                    for (unsigned j = 0; j < k; j++)
+                        dup |= regs[j] == v;
+                } while (dup);
+                regs[k] = v;
+            }
             lat_max = 1 + (unsigned)sc_below(&g, 60);
             wb_pct = 20 + (unsigned)sc_below(&g, 81);
             iss_pct = 30 + (unsigned)sc_below(&g, 71);
@@ -284,6 +300,18 @@ static void sb_run(sc_run *r)
             if (nc) {
                 unsigned i = cand[sc_below(&g, nc)];
                 in.wb_valid = 1, in.wb_warp = fl[i].warp, in.wb_reg = fl[i].reg, in.wb_mask = fl[i].mask;
+                /* bad, rarely: the same writeback with a lane the entry has not pending; it is
+                 * flagged (bad_o[1]) and applied to the pending lanes, so the write is done */
+                const uint64_t rm = simt_rmask_sb_lookup(&ls.gold, fl[i].warp, fl[i].reg);
+                if (!c->base && (wm & ~rm) && sc_chance(&g, 2)) {
+                    unsigned l;
+                    do
+                        l = (unsigned)sc_below(&g, c->w);
+                    while (!((wm & ~rm) >> l & 1));
+                    in.wb_mask |= 1ull << l;
+                    garbage_wb = 1;
+                    cv.bad_wb_extra++;
+                }
                 fl[i] = fl[--nfl];
             }
         }
@@ -332,14 +360,14 @@ static void sb_run(sc_run *r)
                 if (sc_chance(&g, 75))
                     in.dec_opv |= 1;
                 for (unsigned k = 0; k < nop; k++)
-                    in.dec_reg[k] = (unsigned)sc_below(&g, pool);
+                    in.dec_reg[k] = regs[sc_below(&g, pool)];
             } else if (st.ib_valid && sc_chance(&g, 2)) { /* bad: an occupied slot */
                 unsigned s = (unsigned)sc_below(&g, c->nib);
                 if ((st.ib_valid >> s & 1) && !(in.iss_valid && in.iss_slot == s)) {
                     in.dec_valid = 1, in.dec_slot = s, in.dec_warp = (unsigned)sc_below(&g, c->nw);
                     in.dec_mask = sc_rand(&g) & wm, in.dec_opv = (unsigned)(sc_rand(&g) & sc_ones(nop));
                     for (unsigned k = 0; k < nop; k++)
-                        in.dec_reg[k] = (unsigned)sc_below(&g, pool);
+                        in.dec_reg[k] = regs[sc_below(&g, pool)];
                     garbage_dec = 1;
                 }
             } else if (!c->base && sc_chance(&g, 1) && nfs) { /* bad: empty active mask */
@@ -472,10 +500,10 @@ static void sb_run(sc_run *r)
                " dependencies cleared by a partial writeback, %" PRIu64 " divergences, %" PRIu64 " merges (max %" PRIu64
                " splits), %" PRIu64 " decode+issue+writeback in one warp and cycle, max %" PRIu64
                " entries in a warp, max %" PRIu64 " in flight, bad requests ignored: %" PRIu64 " issue, %" PRIu64
-               " writeback, %" PRIu64 " decode; %" PRIu64 " mid-run resets\n",
+               " writeback (%" PRIu64 " with a lane not pending), %" PRIu64 " decode; %" PRIu64 " mid-run resets\n",
                cv.decodes, cv.issues, cv.wbs, cv.partial_wbs, cv.full_stalls, cv.cross_split_reads,
                cv.partial_wb_clears, cv.diverges, cv.merges, cv.max_splits, cv.same_warp_all, cv.max_entries,
-               cv.max_flight, cv.bad_iss, cv.bad_wb, cv.bad_dec, cv.resets);
+               cv.max_flight, cv.bad_iss, cv.bad_wb, cv.bad_wb_extra, cv.bad_dec, cv.resets);
     /* Random runs of 100,000 cycles or more (the suite's) gate their coverage: every point the
      * configuration can reach must be hit (the baseline has no splits, so no partial writeback). */
     if (!o->trace_in && r->cycle >= 100000 && r->stop_after == UINT64_MAX) {
@@ -496,6 +524,7 @@ static void sb_run(sc_run *r)
             {"divergence", cv.diverges, rm},
             {"merge", cv.merges, rm},
             {"mid-run reset", cv.resets, 1},
+            {"writeback with a lane not pending (refused)", cv.bad_wb_extra, rm},
         };
         SC_COV_GATE(r, pts);
     }
