@@ -269,6 +269,7 @@ typedef struct {
     const simt_ht_stack_cfg *c;
     uint64_t pool[16];
     unsigned full_run;
+    uint64_t rand_resets;  /* resets at random points (the others end a capacity deadlock) */
 } ops_gen;
 
 static uint64_t pick_pc(ops_gen *og) { return og->pool[sc_below(&og->g, 16)]; }
@@ -281,6 +282,10 @@ static int ops_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *
     memset(in, 0, sizeof *in);
     if (og->full_run >= 3) {
         og->full_run = 0;
+        return 1;
+    }
+    if (sc_below(g, 4096) == 0) { /* a reset at a random point, about once in 4,096 cycles */
+        og->rand_resets++;
         return 1;
     }
     if (st->cnt == 0 ? sc_chance(g, 70) : sc_chance(g, 1)) {
@@ -441,11 +446,11 @@ static void ht_run(sc_run *r)
         printf("ht_stack random-ops coverage: %" PRIu64 " cycles, %" PRIu64 " launches, %" PRIu64 " batches (%" PRIu64
                " with merged entries), %" PRIu64 " ADV (%" PRIu64 " arrivals), BR %" PRIu64 " divergent (%" PRIu64
                " back-edges) %" PRIu64 " uniform, %" PRIu64 " exits, %" PRIu64 " syncs; refused %" PRIu64 " launches %" PRIu64
-               " batches %" PRIu64 " reports; %" PRIu64 " capacity stalls, %" PRIu64 " resets, %" PRIu64
+               " batches %" PRIu64 " reports; %" PRIu64 " capacity stalls, %" PRIu64 " resets (%" PRIu64 " at random points), %" PRIu64
                " busy cycles; max %" PRIu64 " entries, %" PRIu64 " slots; %" PRIu64 " work-ahead splits, %" PRIu64
                " spatial splits (%" PRIu64 " after a barrier)\n",
                cv.cycles, cv.launches, cv.batches, cv.merged, cv.adv, cv.arrivals, cv.br_div, cv.backedges, cv.br_uni,
-               cv.exits, cv.syncs, cv.bad[0], cv.bad[1], cv.bad[2], cv.fulls, cv.resets, cv.busy_cycles, cv.max_cnt,
+               cv.exits, cv.syncs, cv.bad[0], cv.bad[1], cv.bad[2], cv.fulls, cv.resets, og.rand_resets, cv.busy_cycles, cv.max_cnt,
                cv.max_slots, ls.wa_splits, ls.ss_splits, ls.ss_resplits);
     if (!o->trace_in && !r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
         const sc_cov_point pts[] = {
@@ -459,6 +464,7 @@ static void ht_run(sc_run *r)
             {"work-ahead splits", ls.wa_splits, c->policy == SIMT_HT_WA && c->k >= 2},
             {"spatial splits", ls.ss_splits, c->policy == SIMT_HT_SS},
             {"spatial re-splits after a barrier", ls.ss_resplits, c->policy == SIMT_HT_SS},
+            {"resets at random points", og.rand_resets, 1},
         };
         SC_COV_GATE(r, pts);
     }
