@@ -312,6 +312,7 @@ static void e2e_check_state(sc_run *r, const e2e *x, const simt_spawn_out *st, i
 typedef struct {
     uint64_t spawns, empty, hits, allocs, retags, lutfull, st_fifo, st_blk, exact, overflow, pushes;
     uint64_t flushes, evicts, flush_none, pops, partial_pops, bad_pops, bad_rels, releases, drains;
+    uint64_t base_moves;  /* wf_base moved to an address that is not slot-aligned */
     uint64_t max_fifo, max_out, threads;
 } cover;
 
@@ -332,6 +333,7 @@ static void cover_gate(sc_run *r, const cover *v, const simt_spawn_cfg *c)
         {"flushes with nothing to flush", v->flush_none, 1}, {"partial-warp pops", v->partial_pops, 1},
         {"empty spawns", v->empty, 1}, {"bad pops", v->bad_pops, 1}, {"bad releases", v->bad_rels, 1},
         {"drains", v->drains, 1},
+        {"moves of wf_base to an unaligned address", v->base_moves, 1},
     };
     SC_COV_GATE(r, pts);
 }
@@ -366,20 +368,29 @@ static void spawn_run(sc_run *r)
     cover cv;
     memset(&cv, 0, sizeof cv);
 
-    /* the PC pool: distinct PCs, more than the LUT holds */
+    /* the PC pool: distinct PCs, more than the LUT holds; the odd ones near a common base, so
+     * that PC comparisons (the lowest-PC flush order) are also decided by their low bits (with
+     * random PCs only the high bits decided: make mutate found a stuck bit 15 unseen) */
     enum { MAX_POOL = 2 * SIMT_SPAWN_MAX_ENT + 4 };
     uint64_t pool[MAX_POOL];
     unsigned npool = 2 * c->nent + 4;
+    const uint64_t near = sc_rand(&g) & sc_ones(c->pc_w) & ~3ull;
     for (unsigned i = 0; i < npool; i++) {
         int dup;
         do {
-            pool[i] = sc_rand(&g) & sc_ones(c->pc_w) & ~3ull;
+            pool[i] = (i & 1 ? near ^ (sc_rand(&g) & 0xfffcull) : sc_rand(&g)) & sc_ones(c->pc_w) & ~3ull;
             dup = 0;
             for (unsigned j = 0; j < i; j++)
                 dup |= pool[j] == pool[i];
         } while (dup);
     }
-    const uint64_t wf_base = sc_rand(&g) & sc_ones(c->aw) & ~(uint64_t)(c->slot_b - 1);
+    /* The warp-formation region: any byte address (the unit adds it, it need not be aligned),
+     * slot-aligned and not in turn, moved every 4,096 cycles (quasi-static: the checks read the
+     * cycle's value). A base that was always aligned left the adder's low bits unexercised
+     * (make mutate: nw_addr_o[1] stuck at 0 survived). */
+    int unaligned = sc_chance(&g, 50);
+    uint64_t wf_base = (sc_rand(&g) & ~(uint64_t)(c->slot_b - 1)) | (unaligned ? 1 + sc_below(&g, c->slot_b - 1) : 0);
+    wf_base &= sc_ones(c->aw);
 
     static out_blk outl[MAX_OUT];
     unsigned nout = 0;
@@ -415,6 +426,21 @@ static void spawn_run(sc_run *r)
                 bad_pct = (unsigned)sc_below(&g, 3);
                 if (!draining && r->cycle && sc_chance(&g, 30))
                     draining = 1, drain_start = r->cycle;
+                /* every third phase (the second of each three) presses on the capacities by
+                 * construction: every PC of the pool (more than the LUT holds), frequent spawns, bad
+                 * requests, then rare pops (the FIFO fills) or frequent pops with blocks released
+                 * late (they run out), in turn: the stall coverage does not depend on the seed */
+                if ((r->cycle / 3000) % 3 == 1) {
+                    use_pcs = npool;
+                    sp_pct = 90;
+                    bad_pct = 2;
+                    if ((r->cycle / 9000) % 2 == 0) {
+                        pop_pct = 3;  /* the FIFO fills */
+                    } else {
+                        pop_pct = 90; /* the blocks run out */
+                        rel_lat = 500 + (unsigned)sc_below(&g, 1500);
+                    }
+                }
             }
             if (end_drain && draining != 3 && draining != 2 && r->cycle >= final_drain)
                 draining = 2, drain_start = r->cycle;
@@ -452,6 +478,12 @@ static void spawn_run(sc_run *r)
             /* flushes: now and then, after a long LUT-full wait, and to drain */
             if (sc_chance(&g, fl_pct) || lut_wait > 8 || (draining && !st.nw_valid))
                 in.fl_req = 1;
+            if (r->cycle % 4096 == 4095) { /* aligned and unaligned in turn */
+                unaligned = !unaligned;
+                wf_base = (sc_rand(&g) & ~(uint64_t)(c->slot_b - 1)) | (unaligned ? 1 + sc_below(&g, c->slot_b - 1) : 0);
+                wf_base &= sc_ones(c->aw);
+                cv.base_moves += unaligned;
+            }
             in.wf_base = wf_base;
         }
         sc_trace_write(r, &in);
