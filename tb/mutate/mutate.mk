@@ -7,9 +7,6 @@ MUTANTS       ?= 100
 MUTATE_SEED   ?= 1
 MUTATE_JOBS   ?= $(NPROC)
 MUTATE_DIR    ?= build/mutate
-# The mutant netlist is Verilated with the netlist flags and -fno-dfg: Verilator 5.006's DFG
-# optimiser miscompiles the Yosys netlist of ht_fetch (req_ready_o a cycle late; -O0 or -fno-dfg
-# fix it; docs/tool_notes.md).
 # What a mutant's simtcheck links besides its own model: the driver, the C models, the lookup.
 MUT_LINK_OBJS := $(TB_OBJS) $(patsubst %.c,build/obj/%.o,$(CMODEL_SRC) lib/simt_vl.c lib/simt_board.c)
 
@@ -20,7 +17,7 @@ mutate: $(MUT_LINK_OBJS) $(VL_RT) $(REGISTRY_GEN)/vl_models.c | $(YOSYS_STAMP) $
 	@rc=0; $(foreach m,$(MUTATE_MODELS),\
 	  MUT_UNIT=$(VLM.$m.UNIT) MUT_TOP=$(VLM.$m.TOP) MUT_CHPARAM="$(VLM.$m.CHPARAM)" MUT_DEFS="$(VLM.$m.DEFS)" \
 	  MUT_RTL="$(UNIT.$(VLM.$m.UNIT).RTL)" MUT_YOSYS="$(YOSYS)" MUT_SBY="$(SBY)" MUT_TOOLPATH="$(VENV)/bin" MUT_VERILATOR="$(VERILATOR)" \
-	  MUT_VL_FLAGS="$(VL_GL_FLAGS) -fno-dfg" MUT_CXX="$(CXX)" MUT_CC="$(CC)" MUT_SHIM_CXXFLAGS="$(SHIM_CXXFLAGS)" \
+	  MUT_VL_FLAGS="$(VL_GL_FLAGS)" MUT_CXX="$(CXX)" MUT_CC="$(CC)" MUT_SHIM_CXXFLAGS="$(SHIM_CXXFLAGS)" \
 	  MUT_CFLAGS="$(CFLAGS_C) $(TB_CFLAGS)" MUT_LINK_OBJS="$(MUT_LINK_OBJS)" MUT_VL_RT="$(VL_RT)" \
 	  MUT_LIBS="$(LIB_PRIVATE)" MUTANTS="$(MUTANTS)" MUTATE_SEED="$(MUTATE_SEED)" MUTATE_JOBS="$(MUTATE_JOBS)" MUTATE_DIR="$(MUTATE_DIR)" \
 	  $(PYTHON) tb/mutate/mutate.py model $m || rc=1;) \
