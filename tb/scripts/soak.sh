@@ -14,7 +14,8 @@
 # summary lists every failing run with the command that replays it. Per-run logs (each starts
 # with the run's seed) and build/soak/summary.md are in SOAK_DIR (default build/soak); failure
 # waveforms and traces in SOAK_DIR/fail. Exit status 1 when any run failed (a mismatch, an RTL
-# assertion, an expectation or coverage gate, a crash), else 0.
+# assertion, an expectation or coverage gate, a crash), else 0. Interrupted (Ctrl-C, kill): the
+# runs under way stop, the summary covers the runs done, exit status 130.
 #
 #   SOAK_CYCLES=1e9 (a number, 2e7 notation too)  SOAK_JOBS=n  SOAK_SEED=s
 #   SOAK_RUN_CYCLES=1e6  SOAK_MIN_CYCLES=1e5  SOAK_UNITS="arb st_rt" (default: every unit)  SOAK_DIR=build/soak
@@ -110,6 +111,10 @@ progress() { # final: 1 for the last line
     case $f in *.tmp | *.why) continue ;; esac
     read -r i rc cyc mis asr secs log < "$f"
     why=$(cat "$f.why" 2>/dev/null); rm -f "$f.why"
+    if [ -n "$stop" ] && [ "$rc" -ge 128 ]; then  # stopped by the interruption: not a result
+      rm -f "$f"
+      continue
+    fi
     mv "$f" "$dir/res/done/"
     done_n=$((done_n + 1)) done_cyc=$((done_cyc + cyc)) done_mis=$((done_mis + mis)) done_asr=$((done_asr + asr))
     if [ "$rc" -ne 0 ] || [ "$mis" -ne 0 ] || [ "$asr" -ne 0 ]; then
@@ -130,22 +135,31 @@ progress() { # final: 1 for the last line
   fi
 }
 
-trap 'echo; echo "soak: interrupted"; kill $(jobs -p) 2>/dev/null; exit 130' INT TERM
+# Interrupted (Ctrl-C, kill): the runs under way are stopped and the summary covers those done.
+stop=
+on_stop() {
+  stop=1
+  local p
+  for p in $(jobs -p); do pkill -TERM -P "$p" 2>/dev/null; kill "$p" 2>/dev/null; done
+}
+trap on_stop INT TERM
 # A full pool is polled every second (the progress line moves while long runs are under way).
-for ((i = 0; i < total; i++)); do
-  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
+for ((i = 0; i < total && !stop; i++)); do
+  while [ -z "$stop" ] && [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
     sleep 1
     progress
   done
-  run_one "$i" &
+  [ -z "$stop" ] && run_one "$i" &
 done
-while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
+while [ -z "$stop" ] && [ "$(jobs -rp | wc -l)" -gt 0 ]; do
   sleep 1
   progress
 done
 wait
+rm -f "$dir"/res/new/*.tmp
 progress 1
 el=$(( $(date +%s) - t_start ))
+[ -n "$stop" ] && echo "soak: interrupted after $done_n of $total runs"
 
 # ---- summary ----
 {
@@ -154,6 +168,7 @@ el=$(( $(date +%s) - t_start ))
   echo "- commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (work tree modified)'); $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores, $jobs_max runs at a time"
   echo "- SOAK_CYCLES=$budget SOAK_RUN_CYCLES=$run_max SOAK_SEED=$seed0 (seeds $seed0..$((seed0 + total - 1)))"
   echo "- $nmodels models of units: $(echo $units)"
+  [ -n "$stop" ] && echo "- INTERRUPTED: $done_n of the $total runs done (the runs under way when it stopped are not counted)"
   echo "- $total runs, $done_cyc cycles cross-checked, $done_mis mismatches, $done_asr RTL assertion failures, $done_bad failed runs"
   echo "- wall time $(fmt_t $el) ($el s), $(( el > 0 ? done_cyc / el : 0 )) cycles/s on all cores"
   echo
@@ -176,6 +191,10 @@ el=$(( $(date +%s) - t_start ))
 echo
 sed -n '3,$p' "$dir/summary.md"
 echo "soak: summary in $dir/summary.md, logs in $dir/log/"
+if [ -n "$stop" ]; then
+  echo "soak: INTERRUPTED: $done_n of $total runs, $done_cyc cycles, $done_mis mismatches, $done_asr RTL assertion failures, $done_bad failed runs"
+  exit 130
+fi
 if [ "$done_bad" -ne 0 ] || [ "$done_n" -ne "$total" ]; then
   echo "soak: FAILED ($done_bad of $total runs)"
   exit 1
