@@ -9,7 +9,7 @@ VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial unique --assert 
 VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
 # The C++ optimisation of the Verilated code (verilated.mk's OPT_FAST; one __ALL.cpp per model).
 # -O2, not -O1: the widest models run up to 2.5 times faster (ht_stack at W = 64, most of a
-# soak's time), the others alike; compiling every model takes about 1.4 times as long
+# soak's time), at W = 32 little changes; compiling a model takes about 1.4 times as long
 # (docs/verification.md, "Throughput"). In each model's config.txt: a change rebuilds them all.
 VL_OPT_FAST := -O2
 # Verilator's own runtime and generated code: its warnings are not ours (-w). C++17, as the
