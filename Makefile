@@ -22,6 +22,12 @@ help:
 	@echo "Targets:"
 	@echo "  make all          main job: test, board-soak, board-postimpl, synth, formal; writes build/report.md (each step runs even if one fails)"
 	@echo "  make test         the test suite: tb/tests.txt, then tb/units/<unit>/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
+	@echo "  make soak         every unit, model (configuration x W) and random mode over many seeds on all cores,"
+	@echo "                    sized by SOAK_CYCLES= (default 10^9 cross-checked cycles); progress line, summary in"
+	@echo "                    build/soak/summary.md, per-run logs build/soak/log/; SOAK_JOBS= SOAK_SEED= SOAK_UNITS="
+	@echo "                    SOAK_RUN_CYCLES= (tb/scripts/soak.sh); exits 1 on any failing run"
+	@echo "  make bench        cycles/s of every unit at W = 32, one core (tools/bench.sh; BENCH_BEFORE=old binary"
+	@echo "                    alternates the two and shows both; a benchmark, not a test)"
 	@echo "  make test-asan    the suite without its make tests, simtcheck under ASan+UBSan (build/asan/): 0 sanitizer reports"
 	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit's tops at its widths"
 	@echo "  make registry     check the unit descriptors units/<unit>.toml (docs/adding_a_unit.md)"
@@ -98,6 +104,17 @@ test:
 	@tools/bootstrap.sh pkgconfig
 	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim
 	@tb/scripts/run_tests.sh "$(TEST_LISTS)" $(SEED)
+
+# ---- soak and throughput (docs/verification.md "Soak", "Throughput") ----
+.PHONY: soak bench
+soak:
+	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck
+	@tb/scripts/soak.sh
+
+BENCH_BEFORE ?=
+bench:
+	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck
+	@tools/bench.sh $(if $(BENCH_BEFORE),$(BENCH_BEFORE) build/bin/simtcheck,build/bin/simtcheck)
 
 # ---- main job ----
 # Every step runs even when an earlier one fails; the report shows each step's status.

@@ -75,22 +75,32 @@ typedef struct {
 
 static unsigned blk_of(const simt_spawn_cfg *c, unsigned last) { return last >> clog2(c->w); }
 
-static void decide_cycle(const simt_spawn *s, const simt_spawn_in *in, decide *d, simt_spawn_out *o)
+/* full: every output; else (simt_spawn_step) only the decisions and the combinational flags
+ * (sp_ok, sp_stall, sp_why, sp_hit, sp_ent, sp_push, st_en, fl_ok, fl_none, pop_bad, rel_bad,
+ * fl_ent, evict, alloc_blk): not the lane addresses, registered outputs and state taps. */
+static void decide_cycle(const simt_spawn *s, const simt_spawn_in *in, decide *d, simt_spawn_out *o, int full)
 {
     const simt_spawn_cfg *c = &s->cfg;
     const unsigned w = c->w;
     const uint64_t mask = in->sp_mask & ones(w), pc = in->sp_pc & ones(c->pc_w);
     const unsigned rel_blk = in->rel_blk & (unsigned)ones(clog2(c->nblk) ? clog2(c->nblk) : 1);
     memset(d, 0, sizeof *d);
-    memset(o, 0, sizeof *o);
+    /* Every output is written below: the ones set only on some paths are cleared here, and the
+     * arrays' entries past W, NENT or the popped warp are zeroed where they are filled (cheaper
+     * than clearing the whole struct, three times a cycle in the cross-check). */
+    o->sp_why = 0;
+    o->fl_ok = o->fl_none = o->evict = 0;
+    o->nw_valid = 0, o->nw_pc = 0, o->nw_last = o->nw_n = 0, o->nw_mask = 0;
     d->rel_blk = rel_blk;
     d->fl_ent = -1;
     d->n = (unsigned)__builtin_popcountll(mask);
 
-    /* block pool */
-    for (unsigned b = 0; b < c->nblk && !d->have_free; b++)
-        if (simt_spawn_bit(s->free_map, b))
-            d->have_free = 1, d->lowfree = b;
+    /* block pool: the lowest free block below NBLK */
+    for (unsigned k = 0; 64 * k < c->nblk && !d->have_free; k++) {
+        const uint64_t f = s->free_map[k] & ones(c->nblk - 64 * k);
+        if (f)
+            d->have_free = 1, d->lowfree = 64 * k + (unsigned)__builtin_ctzll(f);
+    }
     const int ffull = s->fifo_cnt == c->fifo_d;
 
     /* entry choice */
@@ -111,12 +121,14 @@ static void decide_cycle(const simt_spawn *s, const simt_spawn_in *in, decide *d
 
     /* lane addresses, every lane */
     unsigned p = 0;
-    for (unsigned i = 0; i < w; i++) {
+    for (unsigned i = 0; full && i < w; i++) {
         unsigned si = d->c + p;
         uint64_t slot = si < w ? (uint64_t)b1 * w + si : (uint64_t)b2 * w + (si - w);
         o->st_addr[i] = (in->wf_base + slot * c->slot_b) & ones(c->aw);
         p += (unsigned)(mask >> i & 1);
     }
+    if (full)
+        memset(o->st_addr + w, 0, (SIMT_SPAWN_MAX_W - w) * sizeof o->st_addr[0]);
 
     /* SPAWN */
     int stall = 0, evict = 0;
@@ -157,6 +169,8 @@ static void decide_cycle(const simt_spawn *s, const simt_spawn_in *in, decide *d
     o->pop_bad = in->nw_pop && s->fifo_cnt == 0;
     o->rel_bad = in->rel_valid && (rel_blk >= c->nblk || !simt_spawn_bit(s->out_map, rel_blk));
 
+    if (!full)
+        return;
     /* registered outputs */
     if (s->fifo_cnt) {
         unsigned last = s->fifo_last[s->fifo_rd];
@@ -168,6 +182,7 @@ static void decide_cycle(const simt_spawn *s, const simt_spawn_in *in, decide *d
         for (unsigned t = 0; t < o->nw_n; t++)
             o->nw_addr[t] = (in->wf_base + (uint64_t)(last - t) * c->slot_b) & ones(c->aw);
     }
+    memset(o->nw_addr + o->nw_n, 0, (SIMT_SPAWN_MAX_W - o->nw_n) * sizeof o->nw_addr[0]);
     o->err = s->err;
     for (unsigned e = 0; e < c->nent; e++) {
         o->ent_v[e] = s->ent[e].v;
@@ -176,6 +191,12 @@ static void decide_cycle(const simt_spawn *s, const simt_spawn_in *in, decide *d
         o->ent_a2[e] = s->ent[e].a2;
         o->ent_cnt[e] = s->ent[e].cnt;
     }
+    const unsigned ne = SIMT_SPAWN_MAX_ENT - c->nent;
+    memset(o->ent_v + c->nent, 0, ne * sizeof o->ent_v[0]);
+    memset(o->ent_tag + c->nent, 0, ne * sizeof o->ent_tag[0]);
+    memset(o->ent_a1 + c->nent, 0, ne * sizeof o->ent_a1[0]);
+    memset(o->ent_a2 + c->nent, 0, ne * sizeof o->ent_a2[0]);
+    memset(o->ent_cnt + c->nent, 0, ne * sizeof o->ent_cnt[0]);
     memcpy(o->free_map, s->free_map, sizeof o->free_map);
     memcpy(o->out_map, s->out_map, sizeof o->out_map);
     memcpy(o->fifo_pc, s->fifo_pc, sizeof o->fifo_pc);
@@ -187,14 +208,14 @@ static void decide_cycle(const simt_spawn *s, const simt_spawn_in *in, decide *d
 void simt_spawn_eval(const simt_spawn *s, const simt_spawn_in *in, simt_spawn_out *out)
 {
     decide d;
-    decide_cycle(s, in, &d, out);
+    decide_cycle(s, in, &d, out, 1);
 }
 
 void simt_spawn_step(simt_spawn *s, const simt_spawn_in *in)
 {
     static simt_spawn_out o; /* large; the model is single-threaded like the testbench */
     decide d;
-    decide_cycle(s, in, &d, &o);
+    decide_cycle(s, in, &d, &o, 0);
     const simt_spawn_cfg *c = &s->cfg;
     const unsigned w = c->w;
     const simt_spawn snap = *s; /* start-of-cycle state */

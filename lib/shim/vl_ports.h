@@ -32,24 +32,33 @@ vl_get(const T &port, unsigned lsb, unsigned width)
     return (static_cast<uint64_t>(port) >> lsb) & m;
 }
 
+// A wide port: the field's bits are in at most three 32-bit words (width <= 64), set and read a
+// word at a time (a bit-by-bit loop here was most of the cross-check's time at W = 32).
 template <std::size_t N>
-static void vl_set(VlWide<N> &port, unsigned lsb, unsigned width, uint64_t v)
+static inline void vl_set(VlWide<N> &port, unsigned lsb, unsigned width, uint64_t v)
 {
-    for (unsigned b = 0; b < width; b++) {
-        unsigned bit = lsb + b;
-        EData &word = port[bit / 32];
-        EData mask = 1u << (bit % 32);
-        word = (v >> b & 1) ? (word | mask) : (word & ~mask);
+    if (width < 64)
+        v &= (1ull << width) - 1;
+    unsigned w = lsb / 32, s = lsb % 32;
+    for (unsigned left = width; left; w++, s = 0) {
+        const unsigned n = 32 - s < left ? 32 - s : left;
+        const EData mask = static_cast<EData>((n == 32 ? 0xffffffffu : (1u << n) - 1) << s);
+        port[w] = (port[w] & ~mask) | (static_cast<EData>(v << s) & mask);
+        v >>= n;
+        left -= n;
     }
 }
 
 template <std::size_t N>
-static uint64_t vl_get(const VlWide<N> &port, unsigned lsb, unsigned width)
+static inline uint64_t vl_get(const VlWide<N> &port, unsigned lsb, unsigned width)
 {
     uint64_t v = 0;
-    for (unsigned b = 0; b < width; b++) {
-        unsigned bit = lsb + b;
-        v |= static_cast<uint64_t>(port[bit / 32] >> (bit % 32) & 1u) << b;
+    unsigned w = lsb / 32, s = lsb % 32;
+    for (unsigned got = 0; got < width; w++, s = 0) {
+        const unsigned n = 32 - s < width - got ? 32 - s : width - got;
+        const uint64_t bits = (static_cast<uint64_t>(port[w]) >> s) & (n == 32 ? 0xffffffffull : (1ull << n) - 1);
+        v |= bits << got;
+        got += n;
     }
     return v;
 }

@@ -38,7 +38,7 @@ void sc_die(const char *fmt, ...)
     exit(2);
 }
 
-void sc_cmp(sc_run *r, const char *signal, int lane, uint64_t exp, uint64_t act)
+void sc_cmp_report(sc_run *r, const char *signal, int lane, uint64_t exp, uint64_t act)
 {
     if (r->o->inject && r->cycle == r->o->inject - 1 && !r->injected) {
         exp ^= 1; /* harness self-test: the comparison, report and waveform must notice */
@@ -172,16 +172,6 @@ void sc_ls_close(sc_lockstep *ls)
     ls->vl->destroy(ls->rtl);
     ls->rtl = NULL;
 }
-
-uint64_t sc_rand(sc_rng *g)
-{
-    uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-uint64_t sc_below(sc_rng *g, uint64_t n) { return n ? sc_rand(g) % n : 0; }
-int sc_chance(sc_rng *g, unsigned percent) { return sc_below(g, 100) < percent; }
 
 static int in_list(const char *const *l, const char *s)
 {

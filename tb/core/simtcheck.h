@@ -182,8 +182,14 @@ typedef struct {
     int injected;
 } sc_run;
 
-/* Compare one signal of the current cycle; lane < 0 for unit-wide signals. */
-void sc_cmp(sc_run *r, const char *signal, int lane, uint64_t expected, uint64_t actual);
+/* Compare one signal of the current cycle; lane < 0 for unit-wide signals. Inline: an equal
+ * pair costs one comparison; a difference (or --inject-mismatch) goes to sc_cmp_report. */
+void sc_cmp_report(sc_run *r, const char *signal, int lane, uint64_t expected, uint64_t actual);
+static inline void sc_cmp(sc_run *r, const char *signal, int lane, uint64_t expected, uint64_t actual)
+{
+    if (expected != actual || r->o->inject)
+        sc_cmp_report(r, signal, lane, expected, actual);
+}
 /* Call once per cycle after the comparisons. */
 void sc_end_cycle(sc_run *r);
 /* A directed-test expectation (from the paper) failed: print and count it. */
@@ -244,11 +250,20 @@ void sc_ls_close(sc_lockstep *ls);
 
 static inline uint64_t sc_ones(unsigned n) { return n >= 64 ? ~0ull : ((1ull << n) - 1); }
 
-/* Random numbers: splitmix64, reproducible from the printed seed. */
+/* Random numbers: splitmix64, reproducible from the printed seed (inline: the stimulus
+ * generators draw several per lane and cycle). */
 typedef struct { uint64_t s; } sc_rng;
-uint64_t sc_rand(sc_rng *g);
-uint64_t sc_below(sc_rng *g, uint64_t n);       /* uniform in [0, n) */
-int sc_chance(sc_rng *g, unsigned percent);     /* true with probability percent/100 */
+static inline uint64_t sc_rand(sc_rng *g)
+{
+    uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+/* uniform in [0, n) */
+static inline uint64_t sc_below(sc_rng *g, uint64_t n) { return n ? sc_rand(g) % n : 0; }
+/* true with probability percent/100 */
+static inline int sc_chance(sc_rng *g, unsigned percent) { return sc_below(g, 100) < percent; }
 
 void sc_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 

@@ -28,23 +28,24 @@ static const sc_field arb_fields[] = {
      "lane i's key {SP, PC} (memory mode: the address in the PC field)"},
 };
 
-/* One evaluation (the operators are combinational: no clock), compared with the C model. */
+/* The compared signals' names, "<operator>.valid_o", ".key_o", ".match_o" (made once: a
+ * mismatch report is the only reader). */
+static char arb_sig[SIMT_ARB_NOPS][3][48];
+
+/* One evaluation (the operators are combinational: no clock), compared with the C model, whose
+ * outputs it leaves in exp. */
 static void arb_cycle(sc_lockstep *ls, const vl_arb_ops *m, const simt_arb_cfg *c,
-                      int mode, uint64_t valid, const uint64_t *key)
+                      int mode, uint64_t valid, const uint64_t *key, simt_arb_out exp[SIMT_ARB_NOPS])
 {
     sc_run *r = ls->r;
-    simt_arb_out exp[SIMT_ARB_NOPS], act[SIMT_ARB_NOPS];
+    simt_arb_out act[SIMT_ARB_NOPS];
     simt_arb_eval_all(c, mode, valid, key, exp);
     m->eval(ls->rtl, mode, valid, key, act);
     sc_ls_sample(ls);
     for (int n = 0; n < SIMT_ARB_NOPS; n++) {
-        char sig[64];
-        snprintf(sig, sizeof sig, "%s.valid_o", simt_arb_op_name[n]);
-        sc_cmp(r, sig, -1, (uint64_t)exp[n].valid, (uint64_t)act[n].valid);
-        snprintf(sig, sizeof sig, "%s.key_o", simt_arb_op_name[n]);
-        sc_cmp(r, sig, -1, exp[n].key, act[n].key);
-        snprintf(sig, sizeof sig, "%s.match_o", simt_arb_op_name[n]);
-        sc_cmp(r, sig, -1, exp[n].match, act[n].match);
+        sc_cmp(r, arb_sig[n][0], -1, (uint64_t)exp[n].valid, (uint64_t)act[n].valid);
+        sc_cmp(r, arb_sig[n][1], -1, exp[n].key, act[n].key);
+        sc_cmp(r, arb_sig[n][2], -1, exp[n].match, act[n].match);
     }
     sc_ls_edge(ls);
 }
@@ -58,6 +59,11 @@ static void arb_run(sc_run *r)
     char err[128];
     if (simt_arb_cfg_check(&c, err, sizeof err))
         sc_die("model %s: %s", m->name, err);
+    for (int n = 0; n < SIMT_ARB_NOPS; n++) {
+        snprintf(arb_sig[n][0], sizeof arb_sig[n][0], "%s.valid_o", simt_arb_op_name[n]);
+        snprintf(arb_sig[n][1], sizeof arb_sig[n][1], "%s.key_o", simt_arb_op_name[n]);
+        snprintf(arb_sig[n][2], sizeof arb_sig[n][2], "%s.match_o", simt_arb_op_name[n]);
+    }
     sc_lockstep ls;
     sc_ls_open(&ls, r, &m->vl);
     sc_rng g = {o->seed};
@@ -75,16 +81,16 @@ static void arb_run(sc_run *r)
             arb_gen_keys(&g, &c, ln.key, &ln.valid, &ln.mode);
         }
         sc_trace_write(r, &ln);
-        arb_cycle(&ls, m, &c, (int)ln.mode, ln.valid, ln.key);
-        simt_arb_out e;
-        simt_arb_eval(&c, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, (int)ln.mode, ln.valid, ln.key, &e);
+        simt_arb_out exp[SIMT_ARB_NOPS];
+        arb_cycle(&ls, m, &c, (int)ln.mode, ln.valid, ln.key, exp);
+        /* coverage from the C model's unified and (memory mode) memory first-lane operators */
+        const simt_arb_out e = exp[SIMT_ARB_OP_UNIF_AREA];
         ties += __builtin_popcountll(e.match) > 1;
         mem_cycles += ln.mode;
         empty += !ln.valid;
         full += (ln.valid & wm) == wm;
         if (ln.mode) {
-            simt_arb_out f;
-            simt_arb_eval(&c, SIMT_ARB_MEM, SIMT_ARB_MEM_FIRST, 1, ln.valid, ln.key, &f);
+            const simt_arb_out f = exp[SIMT_ARB_OP_MEMFIRST_AREA];
             policy_differ += f.key != e.key;
             /* lanes served together although their whole addresses (or SPs) differ */
             uint64_t k0 = 0;

@@ -172,6 +172,21 @@ static int pending(const flight *fl, unsigned nfl, unsigned warp, unsigned reg, 
     return 0;
 }
 
+/* The operands of slot t (of nop) with an in-flight write of its warp on lanes of mask: pending()
+ * of each, in one pass over the writes. */
+static unsigned pending_ops(const flight *fl, unsigned nfl, const tb_slot *t, unsigned nop, uint64_t mask)
+{
+    unsigned dep = 0;
+    for (unsigned i = 0; i < nfl; i++) {
+        if (fl[i].warp != t->warp || !(fl[i].mask & mask))
+            continue;
+        for (unsigned k = 0; k < nop; k++)
+            if ((t->opv >> k & 1) && fl[i].reg == t->reg[k])
+                dep |= 1u << k;
+    }
+    return dep;
+}
+
 static void sb_run(sc_run *r)
 {
     const sc_opts *o = r->o;
@@ -465,10 +480,7 @@ static void sb_run(sc_run *r)
             }
             if (!v)
                 continue;
-            unsigned dep = 0;
-            for (unsigned k = 0; k < nop; k++)
-                if ((t->opv >> k & 1) && pending(fl, nfl, t->warp, t->reg[k], c->base ? wm : t->mask))
-                    dep |= 1u << k;
+            const unsigned dep = pending_ops(fl, nfl, t, nop, c->base ? wm : t->mask);
             if (dep != after.ib_dep[i])
                 sc_expect_fail(r, "slot %u (warp %u, mask 0x%" PRIx64 "): dep mask 0x%x, in-flight writes give 0x%x%s",
                                i, t->warp, t->mask, after.ib_dep[i], dep,

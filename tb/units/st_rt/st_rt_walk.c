@@ -85,7 +85,9 @@ struct strt_walk {
     unsigned nob;
     int have_pred, no_pred;
     pstate pred;
-    char pred_op[160];
+    /* the operation pred follows (for the reports; formatted only when one is made) */
+    int pred_reset;
+    simt_st_rt_in pred_in;
     uint64_t last_ok;
     strt_walk_cov cov;
     uint64_t obl_dropped;
@@ -251,7 +253,7 @@ void strt_walk_reset_done(strt_walk *w)
     w->prog_ready = 0;
     memset(&w->pred, 0, sizeof w->pred);  /* reset: both tables empty, every field 0 */
     w->have_pred = 1;
-    snprintf(w->pred_op, sizeof w->pred_op, "reset");
+    w->pred_reset = 1;
     w->last_ok = w->cov.cycles;
 }
 
@@ -596,19 +598,29 @@ static void predict(const strt_walk *w, const simt_st_rt_out *s, const simt_st_r
     f->bad = 1;
 }
 
+/* The operation the prediction follows, as the reports name it. */
+static void fmt_pred_op(char *b, size_t n, const strt_walk *w)
+{
+    if (w->pred_reset)
+        snprintf(b, n, "reset");
+    else
+        fmt_op(b, n, &w->pred_in);
+}
+
 static int cmp_pred(const strt_walk *w, const simt_st_rt_out *s, char *err, size_t n)
 {
     const pstate *p = &w->pred;
+    char pred_op[140];
     for (unsigned i = 0; i < w->cfg.nst; i++) {
         const simt_st_ent *a = &s->st[i], *e = &p->st[i];
         if (!a->mask && !e->mask)
             continue;
         if (a->mask != e->mask || (e->mask && (a->pc != e->pc || a->bpc != e->bpc || a->rpc != e->rpc ||
                                                a->hasr != e->hasr || a->ridx != e->ridx)))
-            return fail(err, n,
+            return fmt_pred_op(pred_op, sizeof pred_op, w), fail(err, n,
                         "after %s: ST[%u] expected {pc=0x%llx bpc=0x%llx mask=0x%llx rpc=0x%llx hasr=%u ridx=%u}, "
                         "got {pc=0x%llx bpc=0x%llx mask=0x%llx rpc=0x%llx hasr=%u ridx=%u}",
-                        w->pred_op, i, (unsigned long long)e->pc, (unsigned long long)e->bpc,
+                        pred_op, i, (unsigned long long)e->pc, (unsigned long long)e->bpc,
                         (unsigned long long)e->mask, (unsigned long long)e->rpc, e->hasr, e->ridx,
                         (unsigned long long)a->pc, (unsigned long long)a->bpc, (unsigned long long)a->mask,
                         (unsigned long long)a->rpc, a->hasr, a->ridx);
@@ -619,10 +631,10 @@ static int cmp_pred(const strt_walk *w, const simt_st_rt_out *s, char *err, size
             continue;
         if (a->pend != e->pend || (e->pend && (a->pc != e->pc || a->rpc != e->rpc || a->hasr != e->hasr ||
                                                a->ridx != e->ridx || a->rmask != e->rmask)))
-            return fail(err, n,
+            return fmt_pred_op(pred_op, sizeof pred_op, w), fail(err, n,
                         "after %s: RT[%u] expected {pc=0x%llx rpc=0x%llx hasr=%u ridx=%u rmask=0x%llx pend=0x%llx}, "
                         "got {pc=0x%llx rpc=0x%llx hasr=%u ridx=%u rmask=0x%llx pend=0x%llx}",
-                        w->pred_op, i, (unsigned long long)e->pc, (unsigned long long)e->rpc, e->hasr, e->ridx,
+                        pred_op, i, (unsigned long long)e->pc, (unsigned long long)e->rpc, e->hasr, e->ridx,
                         (unsigned long long)e->rmask, (unsigned long long)e->pend, (unsigned long long)a->pc,
                         (unsigned long long)a->rpc, a->hasr, a->ridx, (unsigned long long)a->rmask,
                         (unsigned long long)a->pend);
@@ -793,9 +805,10 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
 {
     char e1[600], opb[140];
     const uint64_t cyc_no = w->cov.cycles++;
-    fmt_op(opb, sizeof opb, in);
+    /* opb: the operation, formatted only for a report */
 #define FAILX(...)                                                                 \
     do {                                                                           \
+        fmt_op(opb, sizeof opb, in);                                               \
         snprintf(e1, sizeof e1, __VA_ARGS__);                                      \
         return fail(err, errlen, "strt walker, cycle %llu (%s): %s",               \
                     (unsigned long long)cyc_no, opb, e1);                          \
@@ -808,8 +821,8 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
     pflags f;
     predict(w, cyc, in, &w->pred, &f);
     w->have_pred = 1;
-    memcpy(w->pred_op, opb, sizeof opb < sizeof w->pred_op ? sizeof opb : sizeof w->pred_op);
-    w->pred_op[sizeof w->pred_op - 1] = 0;
+    w->pred_reset = 0;
+    w->pred_in = *in;
     if (w->no_pred) {  /* take the unit's word for what happened */
         f.ok = cyc->ok;
         f.stall = cyc->stall;
