@@ -37,6 +37,7 @@ help:
 	@echo "  make mutate       mutation score of make test's cross-checks: Yosys mutants of one model per unit, each run"
 	@echo "                    through the tests that run that model, survivors checked for equivalence (formal miter):"
 	@echo "                    build/mutate/summary.md; MUTANTS= (default 100) MUTATE_SEED= MUTATE_MODELS=\"st_rt_small_W8\""
+	@echo "                    MUTATE_EQ_TIMEOUT=s per formal check (default 300), MUTATE_JOBS= (default: cores)"
 	@echo "  make lib          the C library build/lib/libsimt.{a,so} and its C11 headers (docs/c_library.md)"
 	@echo "  make install      library, headers include/simt/, lib/pkgconfig/simt.pc into PREFIX= (default /usr/local);"
 	@echo "                    DESTDIR= honoured; SIMT_RPATH=0 leaves the rpath out of simt.pc"
