@@ -9,7 +9,9 @@
  * requests flushes now and then, and when a spawn has been refused for a full LUT for a while
  * (the thesis leaves that to the compiler, S6). Some phases drain: no spawns, pop everything,
  * flush until nothing is left (the thesis's "scheduler has run dry", L471). Bad requests (pop
- * of an empty FIFO, release of a block not handed out) are mixed in.
+ * of an empty FIFO, release of a block not handed out) are mixed in. About once in 4,096 cycles
+ * the unit is reset (trace field rst: rst_ni low for one edge, not a compared cycle): model and
+ * RTL are compared through it, and the threads it held are dropped.
  *
  * Beside the RTL/C comparison of every output and state bit, an independent end-to-end checker
  * runs on the RTL's own outputs (in replays and directed tests too): a memory model of the
@@ -17,16 +19,17 @@
  * address (a store onto a slot still holding a pointer is a clobber), and every popped child
  * thread reads its slot at its spawnMemAddr and must find exactly one parent's pointer, spawned
  * to the warp's PC (the slot is then consumed). Every cycle: threads spawned - threads
- * recovered = threads in the FIFO + threads in the LUT counters = live slots in memory, and
- * every block is owned exactly once (free, an entry's a1 or a2, a FIFO warp, or handed out);
- * per PC the same at every 64th cycle; after every drain nothing is left, so the multiset of
- * pointers recovered equals the multiset spawned. Random runs of 20,000 cycles or more gate
- * their coverage: every event the configuration can produce must have happened.
+ * recovered - threads dropped by resets (the live slots at a reset) = threads in the FIFO +
+ * threads in the LUT counters = live slots in memory, and every block is owned exactly once
+ * (free, an entry's a1 or a2, a FIFO warp, or handed out); per PC the same at every 64th cycle
+ * and after a reset; after every drain nothing is left, so the multiset of pointers recovered
+ * equals the multiset spawned (less those dropped by resets). Random runs of 20,000 cycles or
+ * more gate their coverage: every event the configuration can produce must have happened.
  *
  * Directed tests (expected values derived by hand from the contract, docs/units/spawn.md
  * "Directed tests"): step, flush-order, full, retag, maxovf, noblock, alg2, e2e, bad.
  *
- * Trace line: spawn_fields below, the input ports (simtcheck spawn --trace-doc). */
+ * Trace line: spawn_fields below, a reset flag and the input ports (simtcheck spawn --trace-doc). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +41,15 @@
 static const char *const spawn_tests[] = {"step", "flush-order", "full", "retag", "maxovf",
                                           "noblock", "alg2", "e2e", "bad", NULL};
 
-#define IN(m) SC_AT(simt_spawn_in, m)
+/* The trace line: a reset flag, then the model's input struct, port by port. */
+typedef struct {
+    unsigned rst;
+    simt_spawn_in in;
+} spawn_line;
+#define IN(m) SC_AT(spawn_line, in.m)
 static const sc_field spawn_fields[] = {
+    {"rst", "1", NULL, NULL, SC_AT(spawn_line, rst),
+     "1: a reset (rst_ni low for one edge; not a compared cycle; the other fields 0 and ignored)"},
     {"wf_base", "AW", NULL, NULL, IN(wf_base), "byte address of slot 0 of the warp-formation region"},
     {"sp_valid", "1", NULL, NULL, IN(sp_valid), "a warp executes spawn"},
     {"sp_pc", "PC_W", NULL, "sp_valid=1", IN(sp_pc), "its target PC (the LUT key)"},
@@ -73,6 +83,13 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
         sc_die("model %s: %s", m->name, err);
     simt_spawn_reset(&ls->gold, &ls->cfg);
     sc_ls_open(&ls->core, r, &m->vl);
+}
+
+/* A reset in the middle of a run (rst_ni low for one edge): both models back to their reset state. */
+static void ls_reset(lockstep *ls)
+{
+    simt_spawn_reset(&ls->gold, &ls->cfg);
+    sc_ls_reset(&ls->core);
 }
 
 /* The state at the start of the next cycle (golden model, idle inputs). */
@@ -137,7 +154,7 @@ static void ls_cycle(lockstep *ls, const simt_spawn_in *in)
 #define MAX_PCS 4096
 
 typedef struct {
-    uint64_t pc, spawned, recovered;
+    uint64_t pc, spawned, recovered, dropped;
 } pc_rec;
 
 typedef struct {
@@ -150,6 +167,7 @@ typedef struct {
     unsigned npcs;
     int pcs_overflow;
     uint64_t spawned, recovered, live_n;
+    uint64_t dropped, resets; /* threads held by the unit when it was reset (their slots cleared) */
     /* the last popped warp, for the directed tests */
     uint64_t pop_ptr[SIMT_SPAWN_MAX_W];
     unsigned pop_n;
@@ -184,7 +202,7 @@ static pc_rec *pc_of(e2e *x, uint64_t pc)
         x->pcs_overflow = 1;
         return NULL;
     }
-    x->pcs[x->npcs] = (pc_rec){pc, 0, 0};
+    x->pcs[x->npcs] = (pc_rec){pc, 0, 0, 0};
     return &x->pcs[x->npcs++];
 }
 
@@ -255,6 +273,25 @@ static void e2e_cycle(sc_run *r, e2e *x, const simt_spawn_in *in, const simt_spa
     }
 }
 
+/* A reset of the unit: the threads it held (LUT counters, FIFO) are gone with its state. The
+ * checker drops the pointers still in the region, counted apart (per PC too), so that the
+ * conservation checks go on: spawned - recovered - dropped = held (0 right after the reset). */
+static void e2e_reset(e2e *x)
+{
+    for (unsigned s = 0; s < x->nslot; s++) {
+        if (!x->live[s])
+            continue;
+        pc_rec *p = pc_of(x, x->ptr_pc[s]);
+        if (p)
+            p->dropped++;
+        x->live[s] = 0;
+    }
+    x->dropped += x->live_n;
+    x->live_n = 0;
+    x->pop_n = 0;
+    x->resets++;
+}
+
 /* Threads held by state st: in the FIFO and in the LUT counters (for PC pc, or all if all). */
 static uint64_t held(const simt_spawn_cfg *c, const simt_spawn_out *st, int all, uint64_t pc)
 {
@@ -275,18 +312,18 @@ static void e2e_check_state(sc_run *r, const e2e *x, const simt_spawn_out *st, i
 {
     const simt_spawn_cfg *c = x->c;
     uint64_t h = held(c, st, 1, 0);
-    if (x->spawned - x->recovered != h || x->live_n != h)
-        sc_expect_fail(r, "conservation: %" PRIu64 " threads spawned - %" PRIu64 " recovered, %" PRIu64
-                       " slots hold a pointer, but the FIFO and the LUT counters hold %" PRIu64,
-                       x->spawned, x->recovered, x->live_n, h);
+    if (x->spawned - x->recovered - x->dropped != h || x->live_n != h)
+        sc_expect_fail(r, "conservation: %" PRIu64 " threads spawned - %" PRIu64 " recovered - %" PRIu64
+                       " dropped by resets, %" PRIu64 " slots hold a pointer, but the FIFO and the LUT counters hold %"
+                       PRIu64, x->spawned, x->recovered, x->dropped, x->live_n, h);
     if (per_pc && !x->pcs_overflow)
         for (unsigned i = 0; i < x->npcs; i++) {
             const pc_rec *p = &x->pcs[i];
             uint64_t hp = held(c, st, 0, p->pc);
-            if (p->spawned - p->recovered != hp)
+            if (p->spawned - p->recovered - p->dropped != hp)
                 sc_expect_fail(r, "conservation of PC 0x%" PRIx64 ": %" PRIu64 " spawned - %" PRIu64
-                               " recovered, but the FIFO and its entry hold %" PRIu64, p->pc, p->spawned,
-                               p->recovered, hp);
+                               " recovered - %" PRIu64 " dropped by resets, but the FIFO and its entry hold %" PRIu64,
+                               p->pc, p->spawned, p->recovered, p->dropped, hp);
         }
     /* Every block below NBLK has one owner and none past it: the lowest block that breaks this is
      * reported. Owners past NBLK are listed apart (own[] counts only the blocks below NBLK, so
@@ -332,6 +369,7 @@ typedef struct {
     uint64_t spawns, empty, hits, allocs, retags, lutfull, st_fifo, st_blk, exact, overflow, pushes;
     uint64_t flushes, evicts, flush_none, pops, partial_pops, bad_pops, bad_rels, releases, drains;
     uint64_t base_moves;  /* wf_base moved to an address that is not slot-aligned */
+    uint64_t resets;      /* mid-run resets */
     uint64_t max_fifo, max_out, threads;
 } cover;
 
@@ -342,7 +380,7 @@ typedef struct {
     uint64_t due;
 } out_blk;
 
-static void cover_gate(sc_run *r, const cover *v, const simt_spawn_cfg *c)
+static void cover_gate(sc_run *r, const cover *v, const simt_spawn_cfg *c, uint64_t cycles)
 {
     const sc_cov_point pts[] = {
         {"LUT hits", v->hits, 1},        {"entry allocations", v->allocs, 1}, {"retags", v->retags, 1},
@@ -353,6 +391,9 @@ static void cover_gate(sc_run *r, const cover *v, const simt_spawn_cfg *c)
         {"empty spawns", v->empty, 1}, {"bad pops", v->bad_pops, 1}, {"bad releases", v->bad_rels, 1},
         {"drains", v->drains, 1},
         {"moves of wf_base to an unaligned address", v->base_moves, 1},
+        /* resets come about once in 4,096 cycles: a run of 20,000 cycles has none with
+         * probability e^-4.9 (0.8 %), one of 10^5 cycles e^-24: gated from 10^5 on */
+        {"mid-run resets", v->resets, cycles >= 100000},
     };
     SC_COV_GATE(r, pts);
 }
@@ -423,18 +464,44 @@ static void spawn_run(sc_run *r)
     const int end_drain = o->cycles >= 1000;
     const uint64_t reserve = o->cycles / 10 < 300 ? 300 : o->cycles / 10 > 2000 ? 2000 : o->cycles / 10;
     const uint64_t final_drain = end_drain ? o->cycles - reserve : o->cycles;
+    spawn_line ln;
     simt_spawn_in in;
     simt_spawn_out st;
     ls_peek(&ls, &st);
 
-    for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
+    /* r->cycle counts compared cycles: a reset line is not one (as in st_rt and arb_pipe), so the
+     * phases and the wf_base moves keep their cycle numbers */
+    for (r->cycle = 0; r->cycle <= r->stop_after;) {
         memset(&in, 0, sizeof in);
+        memset(&ln, 0, sizeof ln);
         if (o->trace_in) {
-            if (!sc_trace_read(&tr, &in))
+            if (!sc_trace_read(&tr, &ln))
                 break;
+            in = ln.in;
         } else {
             if (r->cycle >= o->cycles)
                 break;
+            /* a reset in the middle of the run, about once in 4,096 cycles */
+            ln.rst = r->cycle > 0 && sc_below(&g, 4096) == 0;
+        }
+        if (ln.rst) {
+            /* rst_ni low for one edge, not a compared cycle: the LUT, the FIFO and the block pool
+             * back to their reset state in both models; the threads they held are dropped (the
+             * end-to-end checker's too). The scheduler forgets the blocks it had (all free again),
+             * the refused spawn and the LUT-full wait; a drain goes on (nothing is left). */
+            memset(&ln.in, 0, sizeof ln.in);
+            sc_trace_write(r, &ln);
+            ls_reset(&ls);
+            e2e_reset(&x);
+            pend = 0;
+            lut_wait = 0;
+            nout = 0;
+            cv.resets++;
+            ls_peek(&ls, &st);
+            e2e_check_state(r, &x, &st, 1);
+            continue;
+        }
+        if (!o->trace_in) {
             if (r->cycle % 3000 == 0) { /* phases */
                 use_pcs = sc_chance(&g, 40) ? c->nent : 1 + (unsigned)sc_below(&g, npool);
                 dens = (unsigned)sc_below(&g, 101);
@@ -505,7 +572,8 @@ static void spawn_run(sc_run *r)
             }
             in.wf_base = wf_base;
         }
-        sc_trace_write(r, &in);
+        ln.in = in;
+        sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
         const simt_spawn_out *e = &ls.out, *a = &ls.act;
         unsigned n = (unsigned)__builtin_popcountll(in.sp_mask & sc_ones(c->w));
@@ -566,8 +634,9 @@ static void spawn_run(sc_run *r)
         /* a drain ends when nothing is left: every thread spawned has been recovered */
         if ((draining == 1 || draining == 2) && !in.sp_valid && !st.nw_valid && e->fl_none) {
             e2e_check_state(r, &x, &st, 1);
-            if (x.spawned != x.recovered || x.live_n)
-                sc_expect_fail(r, "drain: %" PRIu64 " threads spawned, %" PRIu64 " recovered", x.spawned, x.recovered);
+            if (x.spawned != x.recovered + x.dropped || x.live_n)
+                sc_expect_fail(r, "drain: %" PRIu64 " threads spawned, %" PRIu64 " recovered, %" PRIu64
+                               " dropped by resets", x.spawned, x.recovered, x.dropped);
             cv.drains++;
             if (draining == 1)
                 draining = 0;
@@ -578,10 +647,11 @@ static void spawn_run(sc_run *r)
             sc_expect_fail(r, "a drain did not finish in 20000 cycles"), draining = 0;
         if (r->directed_fail > 20)
             sc_die("too many expectation failures");
+        r->cycle++;
     }
     if (!o->trace_in && r->cycle >= o->cycles && end_drain && draining != 3)
-        sc_expect_fail(r, "the final drain did not finish: %" PRIu64 " threads spawned, %" PRIu64 " recovered",
-                       x.spawned, x.recovered);
+        sc_expect_fail(r, "the final drain did not finish: %" PRIu64 " threads spawned, %" PRIu64 " recovered, %" PRIu64
+                       " dropped by resets", x.spawned, x.recovered, x.dropped);
     if (o->trace_in)
         sc_trace_close(&tr);
     sc_ls_close(&ls.core);
@@ -591,12 +661,13 @@ static void spawn_run(sc_run *r)
                " FIFO full, %" PRIu64 " no free block; %" PRIu64 " warps completed (%" PRIu64 " exact fills, %" PRIu64
                " overflows); %" PRIu64 " flushes, %" PRIu64 " evictions, %" PRIu64 " with nothing to flush; %" PRIu64
                " pops (%" PRIu64 " partial), %" PRIu64 " releases; bad %" PRIu64 " pops, %" PRIu64
-               " releases; %" PRIu64 " drains; max FIFO %" PRIu64 ", max blocks out %" PRIu64 "\n",
+               " releases; %" PRIu64 " drains; max FIFO %" PRIu64 ", max blocks out %" PRIu64 "; %" PRIu64
+               " mid-run resets (%" PRIu64 " threads dropped)\n",
                cv.spawns, cv.empty, cv.threads, cv.hits, cv.allocs, cv.retags, cv.lutfull, cv.st_fifo, cv.st_blk,
                cv.pushes, cv.exact, cv.overflow, cv.flushes, cv.evicts, cv.flush_none, cv.pops, cv.partial_pops,
-               cv.releases, cv.bad_pops, cv.bad_rels, cv.drains, cv.max_fifo, cv.max_out);
+               cv.releases, cv.bad_pops, cv.bad_rels, cv.drains, cv.max_fifo, cv.max_out, cv.resets, x.dropped);
     if (!o->trace_in && !r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles)
-        cover_gate(r, &cv, c);
+        cover_gate(r, &cv, c, r->cycle);
     e2e_free(&x);
 }
 
