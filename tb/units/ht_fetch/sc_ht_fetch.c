@@ -12,6 +12,8 @@
  * a new request's PCs may turn "cold" and miss 1-4, 5-30 or 40-150 times in a row before they
  * hit; ports that do not request see random hits and random data (to be ignored). The lanes take
  * bundles at a phase rate, with stall streaks. Runs of 1,000 cycles or more end with a drain.
+ * About once in 4,096 cycles the unit is reset (trace field rst: rst_ni low for one edge, not a
+ * compared cycle): model and RTL are compared through it, the requests in flight are dropped.
  *
  * Beside the RTL/C comparison of every output and state bit, an independent checker runs on the
  * RTL's own outputs (in replays and directed tests too): a queue of the accepted requests (its
@@ -21,14 +23,15 @@
  * delivers that slot. A presented bundle must be the head of the queue, complete (every valid
  * slot hit), with its meta-data unchanged, slot_instr[k] = instr(pc[k]) for each valid slot,
  * lane_instr[i] = instr(pc[sel[i]]) for each active lane and 0 (NOP) for the others, and stay
- * unchanged while it waits for bun_ready. At most two requests are in flight (F and B); after
- * the final drain none is left: every accepted request gave exactly one bundle, in order. Random
+ * unchanged while it waits for bun_ready. At most two requests are in flight (F and B); a reset
+ * drops those in flight (no bundle of theirs may follow it); after the final drain none is left:
+ * every accepted request gave exactly one bundle, in order, or was dropped by a reset. Random
  * runs of 20,000 cycles or more gate their coverage.
  *
  * Directed tests (expected values derived by hand from the contract, docs/units/ht_fetch.md
  * "Directed tests"): fetch-miss, k1, full-ht, all-hit, backpressure, compact, empty, bad.
  *
- * Trace line: htf_fields below, the input ports (simtcheck ht_fetch --trace-doc). */
+ * Trace line: htf_fields below, a reset flag and the input ports (simtcheck ht_fetch --trace-doc). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +46,16 @@
 static const char *const htf_tests[] = {"fetch-miss", "k1", "full-ht", "all-hit", "backpressure", "compact", "empty",
                                         "bad", NULL};
 
-#define IN(m) SC_AT(simt_ht_fetch_in, m)
-#define INA(m) SC_ARRAY(simt_ht_fetch_in, m)
+/* The trace line: a reset flag, then the model's input struct, port by port. */
+typedef struct {
+    unsigned rst;
+    simt_ht_fetch_in in;
+} htf_line;
+#define IN(m) SC_AT(htf_line, in.m)
+#define INA(m) SC_ARRAY(htf_line, in.m)
 static const sc_field htf_fields[] = {
+    {"rst", "1", NULL, NULL, SC_AT(htf_line, rst),
+     "1: a reset (rst_ni low for one edge; not a compared cycle; the other fields 0 and ignored)"},
     {"req_valid", "1", NULL, NULL, IN(req_valid), "the TLP scheduler presents one warp's meta-data"},
     {"req_tag", "TAG_W", NULL, "req_valid=1", IN(req_tag), "its warp tag"},
     {"req_slot_v", "K", NULL, "req_valid=1", IN(req_slot_v), "bit k: slot k is valid"},
@@ -93,6 +103,13 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
         sc_die("model %s: %s", m->name, err);
     simt_ht_fetch_reset(&ls->gold, &ls->cfg);
     sc_ls_open(&ls->core, r, &m->vl);
+}
+
+/* A reset in the middle of a run (rst_ni low for one edge): both models back to their reset state. */
+static void ls_reset(lockstep *ls)
+{
+    simt_ht_fetch_reset(&ls->gold, &ls->cfg);
+    sc_ls_reset(&ls->core);
 }
 
 /* The outputs at the start of the next cycle for idle inputs: the state, and the I-cache request
@@ -160,6 +177,7 @@ typedef struct {
 typedef struct {
     uint64_t accepted, bad, issued, empty, orphan, same_pc, all_slots, one_slot, misses, rerequests, long_streaks,
         max_streak, first_hit, wait_b, hold, b2b, acc_bfull, req_wait, compact, multi_round, junk_hits, drains;
+    uint64_t resets, busy_resets, dropped; /* mid-run resets, those with requests in flight, requests dropped */
 } cover;
 
 typedef struct {
@@ -180,6 +198,20 @@ static void chk_init(chk *x, const simt_ht_fetch_cfg *c)
 {
     memset(x, 0, sizeof *x);
     x->c = c;
+}
+
+/* A reset of the unit: the accepted requests in flight (in F and B) are gone with its state;
+ * the checker drops them (counted apart) and no bundle is held any more: the next bundle must
+ * come from a request accepted after the reset. */
+static void chk_reset(chk *x)
+{
+    x->cv.resets++;
+    x->cv.busy_resets += x->n != 0;
+    x->cv.dropped += x->n;
+    x->n = 0;
+    x->held = 0;
+    x->last_issue = 0;
+    x->issued_now = 0;
 }
 
 /* The checker's own reading of the contract's request check. */
@@ -368,7 +400,7 @@ static void chk_cycle(sc_run *r, chk *x, const simt_ht_fetch_in *in, const simt_
     x->last = *a;
 }
 
-static void cover_gate(sc_run *r, const cover *v, const simt_ht_fetch_cfg *c)
+static void cover_gate(sc_run *r, const cover *v, const simt_ht_fetch_cfg *c, uint64_t cycles)
 {
     const sc_cov_point pts[] = {
         {"accepted requests", v->accepted, 1},
@@ -392,6 +424,10 @@ static void cover_gate(sc_run *r, const cover *v, const simt_ht_fetch_cfg *c)
         {"requests needing more slots than ports", v->multi_round, c->p < c->k},
         {"hits on ports that do not request", v->junk_hits, 1},
         {"drains", v->drains, 1},
+        /* resets come about once in 4,096 cycles: a run of 20,000 cycles has none with
+         * probability e^-4.9 (0.8 %), one of 10^5 cycles e^-24: gated from 10^5 on */
+        {"mid-run resets", v->resets, cycles >= 100000},
+        {"mid-run resets with requests in flight", v->busy_resets, cycles >= 100000},
     };
     SC_COV_GATE(r, pts);
 }
@@ -404,10 +440,11 @@ static void print_cover(const cover *v)
            PRIu64 " accepted while a bundle waited; %" PRIu64 " misses, %" PRIu64 " re-requests, %" PRIu64
            " hits after 16+ misses, longest miss streak %" PRIu64 ", %" PRIu64 " complete in their first fetch, %" PRIu64
            " port/slot remaps, %" PRIu64 " ignored hits of idle ports; %" PRIu64 " bundles (%" PRIu64
-           " back to back), %" PRIu64 " held cycles, %" PRIu64 " cycles complete waiting for B; %" PRIu64 " drains\n",
+           " back to back), %" PRIu64 " held cycles, %" PRIu64 " cycles complete waiting for B; %" PRIu64 " drains; %" PRIu64
+           " mid-run resets (%" PRIu64 " with requests in flight, %" PRIu64 " requests dropped)\n",
            v->accepted, v->empty, v->all_slots, v->one_slot, v->orphan, v->same_pc, v->multi_round, v->bad, v->req_wait,
            v->acc_bfull, v->misses, v->rerequests, v->long_streaks, v->max_streak, v->first_hit, v->compact,
-           v->junk_hits, v->issued, v->b2b, v->hold, v->wait_b, v->drains);
+           v->junk_hits, v->issued, v->b2b, v->hold, v->wait_b, v->drains, v->resets, v->busy_resets, v->dropped);
 }
 
 /* ---- random environment ---- */
@@ -577,17 +614,38 @@ static void htf_run(sc_run *r)
      * bundle is taken, until nothing is in flight */
     const int end_drain = o->cycles >= 1000;
     const uint64_t final_drain = end_drain ? o->cycles - 200 : o->cycles;
+    htf_line ln;
     simt_ht_fetch_in in;
     simt_ht_fetch_out st;
 
-    for (r->cycle = 0; r->cycle <= r->stop_after; r->cycle++) {
+    /* r->cycle counts compared cycles: a reset line is not one (as in st_rt and arb_pipe) */
+    for (r->cycle = 0; r->cycle <= r->stop_after;) {
         memset(&in, 0, sizeof in);
+        memset(&ln, 0, sizeof ln);
         if (o->trace_in) {
-            if (!sc_trace_read(&tr, &in))
+            if (!sc_trace_read(&tr, &ln))
                 break;
+            in = ln.in;
         } else {
             if (r->cycle >= o->cycles)
                 break;
+            /* a reset in the middle of the run, about once in 4,096 cycles */
+            ln.rst = r->cycle > 0 && sc_below(&g, 4096) == 0;
+        }
+        if (ln.rst) {
+            /* rst_ni low for one edge, not a compared cycle: F and B empty in both models, the
+             * sticky error cleared; the requests in flight are dropped (the checker's too). The
+             * scheduler withdraws the request it was presenting and the lanes end their stall
+             * streak; the I-cache keeps its cold PCs. A drain goes on (nothing is in flight). */
+            memset(&ln.in, 0, sizeof ln.in);
+            sc_trace_write(r, &ln);
+            ls_reset(&ls);
+            chk_reset(&x);
+            pend = 0;
+            e.stall_left = 0;
+            continue;
+        }
+        if (!o->trace_in) {
             if (r->cycle % 2500 == 0) { /* phases */
                 static const unsigned req_p[] = {100, 80, 50, 20, 5}, hit_p[] = {100, 100, 95, 80, 50, 20, 5},
                                       ready_p[] = {100, 100, 90, 50, 20};
@@ -634,7 +692,8 @@ static void htf_run(sc_run *r)
                     e.stall_left = 5 + (unsigned)sc_below(&g, 56);
             }
         }
-        sc_trace_write(r, &in);
+        ln.in = in;
+        sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
         chk_cycle(r, &x, &in, &ls.act);
         if (!o->trace_in && (ls.out.accept || ls.out.req_bad))
@@ -646,6 +705,7 @@ static void htf_run(sc_run *r)
         }
         if (r->directed_fail > 20)
             sc_die("too many expectation failures");
+        r->cycle++;
     }
     if (!o->trace_in && r->cycle >= o->cycles && end_drain && (draining != 3 || x.n))
         sc_expect_fail(r, "the final drain did not finish: %u accepted requests still in flight", x.n);
@@ -655,7 +715,7 @@ static void htf_run(sc_run *r)
     if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
         print_cover(&x.cv);
     if (!o->trace_in && !r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles)
-        cover_gate(r, &x.cv, c);
+        cover_gate(r, &x.cv, c, r->cycle);
 }
 
 /* ---- directed tests ---- */
