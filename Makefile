@@ -104,7 +104,7 @@ SEED ?= 1
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 test:
 	@tools/bootstrap.sh pkgconfig
-	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim
+	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim equiv-prep
 	@tb/scripts/run_tests.sh "$(TEST_LISTS)" $(SEED)
 
 # ---- soak and throughput (docs/verification.md "Soak", "Throughput") ----

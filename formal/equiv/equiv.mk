@@ -13,6 +13,13 @@ EQ_ENV = EQUIV_DIR="$(EQUIV_DIR)" EQ_YOSYS="$(YOSYS)" EQ_ABC="$(ABC_BIN)" EQ_SIM
   MUT_VL_RT="$(VL_RT)" MUT_LIBS="$(LIB_PRIVATE)"
 EQ_DEPS = build/bin/simtcheck $(MUT_LINK_OBJS) $(VL_RT) $(REGISTRY_GEN)/vl_models.c | $(YOSYS_STAMP) $(ABC_STAMP)
 
+# make test runs equiv.py directly (tb/tests.txt): equiv-prep builds what it links and writes the
+# settings above to $(EQUIV_DIR)/env.json, which equiv.py reads when they are not in its environment.
+.PHONY: equiv-prep
+equiv-prep: $(EQ_DEPS)
+	@mkdir -p $(EQUIV_DIR) && $(EQ_ENV) $(PYTHON) formal/equiv/equiv.py env > $(EQUIV_DIR)/env.json.tmp && \
+	  mv $(EQUIV_DIR)/env.json.tmp $(EQUIV_DIR)/env.json
+
 .PHONY: equiv
 equiv: $(EQ_DEPS)
 	@test -n "$(UNIT)" || { echo "make equiv: give UNIT=<unit> (units: $(UNITS))" >&2; exit 2; }
@@ -20,3 +27,30 @@ equiv: $(EQ_DEPS)
 	  $(if $(W),--w $(W)) $(if $(NETLIST),--netlist $(NETLIST)) \
 	  $(if $(GATE),--gate $(GATE) --top "$(TOP)" --cells "$(CELLS)") \
 	  --timeout $(EQUIV_TIMEOUT) --bmc $(EQUIV_BMC)
+
+# Planted differences (docs/equivalence.md): PLANT_UNITS at W = 4, PLANTS_PER_KIND of each kind.
+PLANT_UNITS     ?= $(UNITS)
+PLANTS_PER_KIND ?= 1
+PLANT_SEED      ?= 1
+.PHONY: equiv-plant
+equiv-plant: $(EQ_DEPS)
+	@rc=0; $(foreach u,$(PLANT_UNITS),$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py plant $u --per-kind $(PLANTS_PER_KIND) \
+	  --seed $(PLANT_SEED) --timeout $(EQUIV_TIMEOUT) --bmc $(EQUIV_BMC) || rc=1;) exit $$rc
+
+# The full-width table (docs/equivalence.md): every unit's default configuration at EQUIV_WIDTHS
+# against its Yosys netlist, form against form at EQUIV_FORMS_W, the planted set at W = 4.
+EQUIV_WIDTHS  ?= 32
+EQUIV_FORMS_W ?= 32
+EQUIV_FORMS   ?= arb warp_ctrl spawn
+.PHONY: equiv-all equiv-forms
+equiv-forms: $(EQ_DEPS)
+	@rc=0; $(foreach u,$(EQUIV_FORMS),$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py forms $u --w $(EQUIV_FORMS_W) \
+	  --timeout $(EQUIV_TIMEOUT) || rc=1;) exit $$rc
+equiv-all: $(EQ_DEPS)
+	@rc=0; n=0; total=$$(( $(words $(UNITS)) * $(words $(EQUIV_WIDTHS)) )); \
+	for w in $(EQUIV_WIDTHS); do for u in $(UNITS); do n=$$((n+1)); echo "[$$n/$$total] equiv $$u W=$$w"; \
+	  $(EQ_ENV) $(PYTHON) formal/equiv/equiv.py check $$u --w $$w --timeout $(EQUIV_TIMEOUT) --bmc $(EQUIV_BMC) || rc=1; \
+	done; done; \
+	$(MAKE) --no-print-directory equiv-forms || rc=1; \
+	$(MAKE) --no-print-directory equiv-plant || rc=1; \
+	$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py table; exit $$rc

@@ -32,6 +32,7 @@ Verdicts: PASS (exit 0), FAIL (exit 1), UNKNOWN (exit 3); a usage or tool error 
 Standard library only.
 """
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -50,6 +51,22 @@ EXIT = {"PASS": 0, "FAIL": 1, "UNKNOWN": 3}
 def die(msg):
     print("equiv: error: " + msg, file=sys.stderr)
     sys.exit(2)
+
+
+ENV_KEYS = ("EQ_YOSYS", "EQ_ABC", "EQ_SIMTCHECK", "MUT_VERILATOR", "MUT_VL_FLAGS", "MUT_CXX", "MUT_CC",
+            "MUT_SHIM_CXXFLAGS", "MUT_CFLAGS", "MUT_LINK_OBJS", "MUT_VL_RT", "MUT_LIBS")
+
+
+def load_env():
+    """make equiv passes its settings in the environment; run directly (make test), equiv.py reads
+    them from build/equiv/env.json (make equiv-prep)."""
+    p = os.path.join(ROOT, "build", "equiv", "env.json")
+    if "MUT_VL_FLAGS" not in os.environ and os.path.exists(p):
+        for k, v in json.load(open(p)).items():
+            os.environ.setdefault(k, v)
+
+
+load_env()
 
 
 def env(name, default):
@@ -154,8 +171,8 @@ def make_yosys_netlist(m, d, ff):
     if keep:
         s += "setattr -mod -unset keep_hierarchy *\nflatten\nopt_clean\n"
     s += ("delete t:$scopeinfo\ncheck -assert\nselect -assert-none t:* t:$_*_ %%d\n"
-          "tee -q -o %s stat -tech cmos\nwrite_verilog -noattr %s\n" %
-          (os.path.join(d, "netlist.stat"), os.path.join(d, "netlist.v")))
+          "tee -q -o %s stat -tech cmos\nwrite_verilog -noattr %s\nwrite_rtlil %s\n" %
+          (os.path.join(d, "netlist.stat"), os.path.join(d, "netlist.v"), os.path.join(d, "netlist.il")))
     return yosys(d, "netlist", s)
 
 
@@ -493,27 +510,32 @@ def simtcheck_replay(exe, m, trace, faildir, envx=None):
     return False, "mismatch%s: %s" % (where, last.strip()[:160])
 
 
-def replay(m, d, r, netlist_v, mutsel=0):
-    """Writes the trace, replays it on the RTL and (netlist_v: a Verilog netlist with module
-    mut_top and an 8-bit mutsel input) on the Verilated netlist."""
-    ports = il_ports(os.path.join(d, "gold.il"), "gold")
-    frames = cex_frames(d, "seq")
-    if not frames:
-        r["trace_note"] = "no counterexample frames"
-        return
-    r["trace"] = write_trace(m, d, r, frames, ports)
+def replay(m, d, r, exe, mutsel=0):
+    """The counterexample as a trace (d/cex.trace, or the random run's own trace), replayed on the
+    C model against the RTL (make's simtcheck) and, with exe (the netlist's simtcheck), against
+    the Verilated netlist. Sets r["replayed"]: the RTL agrees with the C model and the netlist
+    does not (exe given) on the same trace."""
+    if r["cex_name"] == "sim":
+        r["trace"] = os.path.join(d, "cex.trace")
+        shutil.copy(r["sim_trace"], r["trace"])
+    else:
+        frames = cex_frames(d, r["cex_name"])
+        if not frames:
+            r["trace_note"] = "no counterexample frames"
+            return
+        r["trace"] = write_trace(m, d, r, frames, il_ports(os.path.join(d, "gold.il"), "gold"))
     if not r["trace"]:
         return
     ok, s = simtcheck_replay(SIMTCHECK, m, r["trace"], os.path.join(d, "fail_rtl"))
     r["replay_rtl"] = ("agrees: " if ok else "DISAGREES: ") + s
-    exe = netlist_binary(m, d, netlist_v) if netlist_v else None
+    r["replayed"] = ok
     if exe:
         ok2, s2 = simtcheck_replay(exe, m, r["trace"], os.path.join(d, "fail_netlist"),
                                    envx={"SIMT_MUTSEL": str(mutsel)})
         r["replay_netlist"] = ("agrees: " if ok2 else "disagrees: ") + s2
-        r["replay_netlist_disagrees"] = not ok2
-    elif netlist_v:
-        r["replay_netlist"] = "not run: the Verilated netlist needs make (make equiv sets MUT_*)"
+        r["replayed"] = ok and not ok2
+    else:
+        r["replay_netlist"] = "not run: the netlist's simtcheck is built by make equiv (MUT_* settings)"
 
 
 def netlist_binary(m, d, netlist_v):
@@ -531,14 +553,14 @@ def netlist_binary(m, d, netlist_v):
     os.makedirs(bd, exist_ok=True)
     exe = os.path.join(bd, "simtcheck")
     stamp = os.path.join(bd, "built.from")
-    src = open(netlist_v).read()
-    if os.path.exists(exe) and os.path.exists(stamp) and open(stamp).read() == str(hash(src)):
+    src = hashlib.sha1(open(netlist_v, "rb").read()).hexdigest()
+    if os.path.exists(exe) and os.path.exists(stamp) and open(stamp).read() == src:
         return exe
     shutil.copy(netlist_v, os.path.join(bd, "mutated.v"))
     ports = mutate.mut_ports(bd)
     w = mutate.write_wrapper(a, bd, ports)
     exe = mutate.build(a, bd, w)
-    open(stamp, "w").write(str(hash(src)))
+    open(stamp, "w").write(src)
     return exe
 
 
@@ -549,6 +571,366 @@ def mut_top_netlist(d):
     yosys(d, "mut_top", "read_rtlil %s\nrename gate mut_top\nadd -input mutsel 8\n"
           "write_verilog -noattr %s\n" % (os.path.join(d, "gate.il"), out))
     return out
+
+
+SIM_CYCLES = int(env("EQUIV_SIM_CYCLES", "20000"))
+BMC_T = int(env("EQUIV_BMC_T", "60"))   # seconds for the first bounded search
+
+
+def falsify_by_sim(exe, m, sel, fd):
+    """A random run of simtcheck's own stimulus on the Verilated netlist (SIMT_MUTSEL=sel):
+    (trace of the stimulus up to the first mismatch, its cycle) or (None, None)."""
+    shutil.rmtree(fd, ignore_errors=True)
+    rc, out = run([exe, m.unit, "--config", m.config, "--lanes", str(m.w), "--cycles", str(SIM_CYCLES),
+                   "--seed", "1", "--fail-dir", fd], envx={"SIMT_MUTSEL": str(sel)}, timeout=600)
+    t = re.search(r"stimulus up to it: (\S+)", out)
+    c = re.search(r"first mismatch at cycle (\d+)", out)
+    if rc != 0 and t and os.path.exists(t.group(1)):
+        return t.group(1), int(c.group(1)) if c else None
+    return None, None
+
+
+# ---- planted differences ----
+FUNC_SWAP = {"$_AND_": "$_OR_", "$_OR_": "$_AND_", "$_NAND_": "$_NOR_", "$_NOR_": "$_NAND_",
+             "$_XOR_": "$_XNOR_", "$_XNOR_": "$_XOR_", "$_ANDNOT_": "$_ORNOT_", "$_ORNOT_": "$_ANDNOT_"}
+KINDS = ("func", "swap", "reset", "enable", "stuck")
+KIND_TEXT = {"func": "a gate's function changed", "swap": "a multiplexer's two data inputs swapped",
+             "reset": "a flip-flop's reset value changed", "enable": "a flip-flop's enable inverted",
+             "stuck": "an output bit stuck"}
+
+
+def il_cells(text):
+    """[(start line, end line, type, name, {port: sig})] of the cells of an RTLIL module text."""
+    lines = text.split("\n")
+    cells, cur = [], None
+    for i, l in enumerate(lines):
+        t = l.strip()
+        if t.startswith("cell "):
+            _, typ, name = t.split(None, 2)
+            cur = [i, None, typ, name, {}]
+        elif cur is not None and t.startswith("connect "):
+            _, port, sig = t.split(None, 2)
+            cur[4][port] = sig
+        elif cur is not None and t == "end":
+            cur[1] = i
+            cells.append(tuple(cur))
+            cur = None
+    return cells, lines
+
+
+def reset_variant(typ):
+    m = re.fullmatch(r"\$_(S?DFFC?E?)_([PN])([PN])([01])([PN]?)_", typ)
+    if not m:
+        return None
+    return "$_%s_%s%s%s%s_" % (m.group(1), m.group(2), m.group(3), "1" if m.group(4) == "0" else "0", m.group(5))
+
+
+def enable_variant(typ):
+    m = re.fullmatch(r"\$_(DFFE|SDFFE|SDFFCE|DFFSRE)_([PN01]+)_", typ)
+    if not m:
+        return None
+    t = m.group(2)
+    return "$_%s_%s%s_" % (m.group(1), t[:-1], "N" if t[-1] == "P" else "P")
+
+
+def make_plants(m, d, per_kind, seed):
+    """d/plants.il (module mut_top with input mutsel): the netlist d/netlist.il with planted
+    differences k = 1.. behind mutsel == k; returns [(k, kind, description)]."""
+    text = open(os.path.join(d, "netlist.il")).read()
+    cells, lines = il_cells(text)
+    outs = [(w, n) for dr, w, n in il_ports(os.path.join(d, "netlist.il"), m.top) if dr == "output"]
+    rng = random.Random(seed)
+    used, chosen = set(), []
+    cand = {
+        "func": [c for c in cells if c[2] in FUNC_SWAP],
+        "swap": [c for c in cells if c[2] == "$_MUX_" and c[4].get("\\A") != c[4].get("\\B")],
+        "reset": [c for c in cells if reset_variant(c[2])],
+        "enable": [c for c in cells if enable_variant(c[2])],
+    }
+    drivers = {}
+    for c in cells:
+        for p in ("\\Y", "\\Q"):
+            if p in c[4]:
+                drivers[c[4][p]] = (c, p)
+    cand["stuck"] = [(drivers[sig], sig) for w, n in outs for sig in
+                     (["\\%s" % n] if w == 1 else ["\\%s [%d]" % (n, b) for b in range(w)]) if sig in drivers]
+    for kind in KINDS:
+        pool = list(cand[kind])
+        rng.shuffle(pool)
+        n = 0
+        for c in pool:
+            cell = c[0][0] if kind == "stuck" else c
+            if cell[3] in used:
+                continue
+            used.add(cell[3])
+            chosen.append((kind, c))
+            n += 1
+            if n == per_kind:
+                break
+    edits, extra, wires, plants = {}, [], [], []
+    for k, (kind, c) in enumerate(chosen, 1):
+        cell, sig = (c[0][0], c[1]) if kind == "stuck" else (c, None)
+        start, end, typ, name, conns = cell
+        port = "\\Q" if "\\Q" in conns else "\\Y"
+        out = conns[port] if sig is None else sig
+        o, mu, sel = "\\plant%d_orig" % k, "\\plant%d_mut" % k, "\\plant%d_sel" % k
+        wires += ["  wire %s" % o, "  wire %s" % mu, "  wire %s" % sel]
+        # the original cell now drives plant<k>_orig
+        body = lines[start:end + 1]
+        body = [("    connect %s %s" % (port, o)) if l.strip() == "connect %s %s" % (port, out) else l for l in body]
+        edits[start] = (end, body)
+        if kind == "stuck":
+            bit = rng.randint(0, 1)
+            extra.append("  connect %s 1'%d" % (mu, bit))
+            desc = "%s: %s stuck at %d" % (KIND_TEXT[kind], out.replace("\\", "").replace(" ", ""), bit)
+        else:
+            ntyp = {"func": FUNC_SWAP.get(typ), "swap": typ, "reset": reset_variant(typ),
+                    "enable": enable_variant(typ)}[kind]
+            nc = dict(conns)
+            nc[port] = mu
+            if kind == "swap":
+                nc["\\A"], nc["\\B"] = conns["\\B"], conns["\\A"]
+            extra.append("  cell %s \\plant%d_cell" % (ntyp, k))
+            extra += ["    connect %s %s" % (p_, v) for p_, v in nc.items()]
+            extra.append("  end")
+            desc = "%s: %s %s -> %s (drives %s)" % (KIND_TEXT[kind], name.split("$")[-1] if False else name,
+                                                    typ, ntyp, out.replace("\\", "").replace(" ", ""))
+        extra += ["  cell $eq \\plant%d_eq" % k, "    parameter \\A_SIGNED 0", "    parameter \\A_WIDTH 8",
+                  "    parameter \\B_SIGNED 0", "    parameter \\B_WIDTH 8", "    parameter \\Y_WIDTH 1",
+                  "    connect \\A \\mutsel", "    connect \\B 8'%s" % format(k, "08b"),
+                  "    connect \\Y %s" % sel, "  end",
+                  "  cell $_MUX_ \\plant%d_mux" % k, "    connect \\A %s" % o, "    connect \\B %s" % mu,
+                  "    connect \\S %s" % sel, "    connect \\Y %s" % out, "  end"]
+        plants.append((k, kind, desc))
+    nport = 1 + max(int(x.group(1)) for x in re.finditer(r"^\s*wire .*(?:input|output|inout) (\d+) ", text, re.M))
+    res, i = [], 0
+    while i < len(lines):
+        l = lines[i]
+        if i in edits:
+            end, body = edits[i]
+            res += body
+            i = end + 1
+            continue
+        if l.startswith("module \\%s" % m.top):
+            res.append("module \\mut_top")
+            res.append("  wire width 8 input %d \\mutsel" % nport)
+            res += wires
+        elif l == "end" and res and not l.startswith(" "):
+            res += extra
+            res.append(l)
+        else:
+            res.append(l)
+        i += 1
+    with open(os.path.join(d, "plants.il"), "w") as f:
+        f.write("\n".join(res))
+    return plants
+
+
+def plant(a):
+    m = find_model(a.unit, a.config, a.w)
+    d = os.path.join(OUT, "plant", m.name)
+    os.makedirs(d, exist_ok=True)
+    t0 = time.time()
+    make_gold(m, d)
+    make_yosys_netlist(m, d, True)
+    plants = make_plants(m, d, a.per_kind, a.seed)
+    gold_p = il_ports(os.path.join(d, "gold.il"), "gold")
+    ins = [p for p in gold_p if p[0] == "input"]
+    outs = [p for p in gold_p if p[0] == "output"]
+    flds = Fields(m)
+    # One Yosys run: the netlist with every plant as Verilog (the replay model), and per plant k
+    # a gate module (mut_top at mutsel = k) and its restricted sequential miter.
+    pl = os.path.join(d, "plants.il")
+    s = "read_rtlil %s\nwrite_verilog -noattr %s\n" % (pl, os.path.join(d, "mut_top.v"))
+    s += "design -reset\nread_rtlil %s\nread_rtlil %s\n" % (os.path.join(d, "gold.il"), pl)
+    names = [n for _, _, n in ins + outs]
+    for k, kind, desc in plants:
+        pd = os.path.join(d, "p%d" % k)
+        os.makedirs(pd, exist_ok=True)
+        with open(os.path.join(pd, "gate.v"), "w") as f:
+            f.write("module gate_%d(%s);\n%s  mut_top u(.mutsel(8'd%d)%s);\nendmodule\n" % (
+                k, ", ".join(names), "".join("  %s %s%s;\n" % (dr, "[%d:0] " % (w - 1) if w > 1 else "", n)
+                                             for dr, w, n in ins + outs),
+                k, "".join(", .%s(%s)" % (n, n) for n in names)))
+        write_seq_top(m, pd, ins, outs, flds, gate_mod="gate_%d" % k, name="seq", restrict=True)
+        txt = open(os.path.join(pd, "seq_top.v")).read().replace("module seq_top(", "module seq_top_%d(" % k)
+        open(os.path.join(pd, "seq_top.v"), "w").write(txt)
+        s += "read_verilog -sv %s %s\n" % (os.path.join(pd, "gate.v"), os.path.join(pd, "seq_top.v"))
+    s += "design -save base\n"
+    for k, kind, desc in plants:
+        pd = os.path.join(d, "p%d" % k)
+        s += ("design -load base\nhierarchy -check -top seq_top_%d\nproc\nflatten\nopt_clean\n%s"
+              "setundef -zero -undriven -init\naigmap\nwrite_aiger -zinit -map %s %s\n" %
+              (k, ff_prep(), os.path.join(pd, "seq.aim"), os.path.join(pd, "seq.aig")))
+    t_y = yosys(d, "plants", s)
+    exe = netlist_binary(m, d, os.path.join(d, "mut_top.v"))
+    results, bad = [], 0
+    for k, kind, desc in plants:
+        pd = os.path.join(d, "p%d" % k)
+        shutil.copy(os.path.join(d, "gold.il"), os.path.join(pd, "gold.il"))
+        r = {"k": k, "kind": kind, "what": desc, "netlist": "plant %d" % k}
+        t1 = time.time()
+        fr, dt = bmc(pd, "seq", a.bmc, min(a.timeout, BMC_T))
+        if fr is not None:
+            r["verdict"], r["method"], r["cex_name"] = "FAIL", "ABC bmc3 from reset, cycle %d" % fr, "seq"
+        else:
+            tr, cyc = falsify_by_sim(exe, m, k, os.path.join(pd, "fail_sim")) if exe else (None, None)
+            if tr:
+                r["verdict"], r["cex_name"], r["sim_trace"] = "FAIL", "sim", tr
+                r["method"] = "random simulation (simtcheck's stimulus, seed 1), cycle %s" % cyc
+            else:
+                # neither found a difference: the full verdict (is it visible at the ports at all?)
+                gs = "read_rtlil %s\nread_verilog -sv %s\nhierarchy -top gate_%d\nflatten\nrename gate_%d gate\n" % (
+                    pl, os.path.join(pd, "gate.v"), k, k)
+                yosys(pd, "gate", gs + "opt_clean\nwrite_rtlil %s\n" % os.path.join(pd, "gate.il"))
+                v = verdict_of(m, pd, gold_p, "read_rtlil %s" % os.path.join(pd, "gate.il"), a.timeout, a.bmc)
+                r["verdict"], r["method"] = v["verdict"], v["method"]
+                r["cex_name"] = v.get("cex_name")
+                r["note"] = v.get("why", "")
+        if r["verdict"] == "FAIL" and "cannot express" not in r["method"]:
+            replay(m, pd, r, exe, mutsel=k)
+        ok = (r["verdict"] == "FAIL" and r.get("replayed")) or r["verdict"] == "PASS"
+        if r["verdict"] == "PASS":
+            r["note"] = "equivalent: the difference is invisible at the ports (%s)" % r["method"]
+        bad += 0 if ok else 1
+        r["t"] = round(time.time() - t1, 1)
+        results.append(r)
+        print("  plant %2d %-6s %-7s %s  [%.1f s]" % (k, kind, r["verdict"], desc[:100], r["t"]))
+        print("           %s" % r["method"])
+        for key in ("replay_rtl", "replay_netlist", "note", "trace_note"):
+            if r.get(key):
+                print("           %-14s %s" % (key.replace("_", " "), r[key][:110]))
+    out = {"model": m.name, "plants": results, "refused": sum(1 for r in results if r["verdict"] == "FAIL"),
+           "equivalent": sum(1 for r in results if r["verdict"] == "PASS"), "bad": bad,
+           "t_total": round(time.time() - t0, 1), "t_yosys": round(t_y, 1)}
+    with open(os.path.join(d, "result.json"), "w") as f:
+        json.dump(out, f, indent=1)
+    print("equiv-plant %s: %d planted, %d refused (FAIL, counterexample replayed), %d equivalent (invisible "
+          "at the ports), %d not settled  [%.1f s]" % (
+              m.name, len(results), sum(1 for r in results if r["verdict"] == "FAIL" and r.get("replayed")),
+              out["equivalent"], bad, out["t_total"]))
+    return 0 if bad == 0 else 1
+
+
+# ---- form against form ----
+# Units whose registry configurations differ only in the parameter that picks a form.
+FORM_PAIRS = {"warp_ctrl": ("area", "delay", "IMPL"), "spawn": ("ripple", "prefix", "PFX")}
+ARB_OPS = ("pc", "mem_min", "comb_min", "comb_first", "uni")
+
+
+def forms(a):
+    if a.unit == "arb":
+        return forms_arb(a)
+    if a.unit not in FORM_PAIRS:
+        die("unit %s has no second form in the registry (forms: arb, %s)" % (a.unit, ", ".join(FORM_PAIRS)))
+    ca, cb, par = FORM_PAIRS[a.unit]
+    ma, mb = find_model(a.unit, ca, a.w), find_model(a.unit, cb, a.w)
+    diff = {k for k in set(ma.params) | set(mb.params) if ma.params.get(k) != mb.params.get(k)}
+    if diff != {par}:
+        die("configurations %s and %s differ in %s, not only in %s" % (ca, cb, " ".join(sorted(diff)), par))
+    d = os.path.join(OUT, "forms", "%s_W%d" % (a.unit, a.w))
+    os.makedirs(d, exist_ok=True)
+    t0 = time.time()
+    make_gold(ma, d)
+    yosys(d, "gate", read_rtl(mb) + "prep -flatten -top %s\nmemory_map\nopt_clean\ndelete t:$scopeinfo\n"
+          "rename %s gate\nwrite_rtlil %s\n" % (mb.top, mb.top, os.path.join(d, "gate.il")))
+    gold_p = il_ports(os.path.join(d, "gold.il"), "gold")
+    r = {"row": "%s %s=%s against %s=%s" % (a.unit, par, ma.params[par], par, mb.params[par]), "w": a.w,
+         "unit": a.unit, "netlist": "form %s" % cb, "model": ma.name}
+    r.update(verdict_of(ma, d, gold_p, "read_rtlil %s" % os.path.join(d, "gate.il"), a.timeout, a.bmc))
+    r["t_total"] = round(time.time() - t0, 1)
+    with open(os.path.join(d, "result.json"), "w") as f:
+        json.dump(r, f, indent=1)
+    print("equiv-forms %s, W = %d: %s  %s  [%.1f s]%s" % (r["row"], a.w, r["verdict"], r["method"], r["t_total"],
+                                                       ("\n  why " + r["why"]) if r.get("why") else ""))
+    return EXIT[r["verdict"]]
+
+
+def forms_arb(a):
+    """The arbiters' two forms: each operator's area form (IMPL 0) and delay form (IMPL 1) proven
+    against the same specification (formal/arb/arb_spec.sv: arb_check fixes every output, the
+    idle case included), so the two forms agree on every input. ABC &cec on the assertion miter."""
+    d = os.path.join(OUT, "forms", "arb_W%d" % a.w)
+    os.makedirs(d, exist_ok=True)
+    srcs = [os.path.join("rtl", dd, f) for dd in ("common", "arb") for f in sorted(os.listdir(os.path.join("rtl", dd)))
+            if f.endswith(".sv")]
+    srcs += [p for p in ("formal/arb/arb_check.sv", "formal/arb/arb_op.sv", "formal/arb/arb_spec.sv") if os.path.exists(p)]
+    rows, worst = [], "PASS"
+    for op in ARB_OPS:
+        for impl in (0, 1):
+            name = "%s_i%d" % (op, impl)
+            t0 = time.time()
+            yosys(d, name, "read -formal %s\nchparam -set W %d -set PC_W 32 -set SP_W 0 -set OFF_W 7 -set IMPL %d "
+                  "-set OP \"%s\" arb_spec\nprep -flatten -top arb_spec\nchformal -lower\ndelete t:$scopeinfo\n"
+                  "tee -q -o %s select -count t:$assert\nmiter -assert -flatten arb_spec\ntechmap\nopt -fast\n"
+                  "setundef -zero -undriven\naigmap\nwrite_aiger -zinit %s\n" %
+                  (" ".join(srcs), a.w, impl, op, os.path.join(d, name + ".nassert"), os.path.join(d, name + ".aig")))
+            nas = count_of(os.path.join(d, name + ".nassert"))
+            rc, out, dt = abc(d, name + "_cec", "read %s; print_stats; &get; &cec -m" % os.path.join(d, name + ".aig"),
+                              a.timeout)
+            if nas == 0:
+                v = "UNKNOWN"
+            elif rc is not None and "Networks are equivalent" in out:
+                v = "PASS"
+            elif rc is None:
+                v = "UNKNOWN"
+            else:
+                v = "FAIL"
+            rows.append({"op": op, "impl": impl, "verdict": v, "asserts": nas, "t": round(time.time() - t0, 1),
+                         "t_abc": round(dt, 1)})
+            print("  arb_spec %-10s IMPL=%d W=%d: %s (%d assertions, ABC &cec %.1f s, total %.1f s)" % (
+                op, impl, a.w, v, nas, dt, time.time() - t0))
+            if v != "PASS":
+                worst = "FAIL" if v == "FAIL" else ("UNKNOWN" if worst == "PASS" else worst)
+    r = {"row": "arb area form against delay form (each against arb_spec)", "w": a.w, "unit": "arb",
+         "verdict": worst, "ops": rows, "t_total": round(sum(x["t"] for x in rows), 1),
+         "method": "both forms proven against the same specification (arb_spec), ABC &cec"}
+    with open(os.path.join(d, "result.json"), "w") as f:
+        json.dump(r, f, indent=1)
+    print("equiv-forms arb, W = %d: %s  %s  [%.1f s]" % (a.w, worst, r["method"], r["t_total"]))
+    return EXIT[worst]
+
+
+# ---- the table ----
+def table(a):
+    """build/equiv/summary.md from the result.json files of check, forms and plant runs."""
+    rows = []
+    for root, _, files in os.walk(OUT):
+        if "result.json" in files:
+            try:
+                rows.append((root, json.load(open(os.path.join(root, "result.json")))))
+            except ValueError:
+                pass
+    o = ["# make equiv-all: measured results", "",
+         "Generated by formal/equiv/equiv.py table from %s/*/result.json." % OUT, "",
+         "## RTL against the Yosys gate netlist", "",
+         "| model | netlist | verdict | method | points (output + state bits) | flip-flop bits matched | time |",
+         "|---|---|---|---|---:|---:|---:|"]
+    for root, r in sorted(rows, key=lambda x: (x[1].get("unit", ""), x[1].get("w", 0), x[0])):
+        if "verdict" in r and "plants" not in r and "row" not in r:
+            o.append("| %s | %s | %s | %s | %s | %s of %s | %.0f s |" % (
+                r["model"], r["netlist"], r["verdict"], r.get("method", ""), r.get("points", ""),
+                r.get("ff_bits_matched", 0), r.get("ff_bits_gold", 0), r.get("t_total", 0)))
+    o += ["", "## Form against form", "", "| unit | W | verdict | method | time |", "|---|---:|---|---|---:|"]
+    for root, r in sorted(rows, key=lambda x: x[0]):
+        if "row" in r:
+            o.append("| %s | %d | %s | %s | %.0f s |" % (r["row"], r["w"], r["verdict"], r.get("method", ""),
+                                                        r.get("t_total", 0)))
+    o += ["", "## Planted differences", "", "| model | plant | kind | what | verdict | found by | replay (RTL / netlist) |",
+          "|---|---:|---|---|---|---|---|"]
+    for root, r in sorted(rows, key=lambda x: x[0]):
+        if "plants" in r:
+            for p in r["plants"]:
+                o.append("| %s | %d | %s | %s | %s | %s | %s / %s |" % (
+                    r["model"], p["k"], p["kind"], p["what"].split(": ", 1)[-1][:70].replace("|", "/"),
+                    p["verdict"], p.get("method", ""),
+                    "agrees" if p.get("replay_rtl", "").startswith("agrees") else p.get("replay_rtl", "-")[:20],
+                    "disagrees" if p.get("replay_netlist", "").startswith("disagrees") else p.get("replay_netlist", "-")[:20]))
+    path = os.path.join(OUT, "summary.md")
+    with open(path, "w") as f:
+        f.write("\n".join(o) + "\n")
+    print("equiv: %s" % path)
+    return 0
 
 
 # ---- check ----
@@ -581,12 +963,24 @@ def check(a):
     r["t_gate"] = round(make_gate(d, files, top), 1)
     gold_p = il_ports(os.path.join(d, "gold.il"), "gold")
     check_ports(gold_p, il_ports(os.path.join(d, "gate.il"), "gate"))
-    r.update(verdict_of(m, d, gold_p, "read_rtlil %s" % os.path.join(d, "gate.il"), a.timeout, a.bmc))
-    r["t_total"] = round(time.time() - t0, 1)
+    exe = []
+
+    def nl_exe():   # the netlist's simtcheck, built once, on first use
+        if not exe:
+            exe.append(netlist_binary(m, d, mut_top_netlist(d)))
+        return exe[0]
+
+    def sim():
+        e = nl_exe()
+        return falsify_by_sim(e, m, 0, os.path.join(d, "fail_sim")) if e else (None, None)
+
+    r.update(verdict_of(m, d, gold_p, "read_rtlil %s" % os.path.join(d, "gate.il"), a.timeout, a.bmc, sim))
     if r["verdict"] == "FAIL":
-        r["vcd"] = write_vcd(d, r["cex_name"], gold_p)
-    if r["verdict"] == "FAIL" and r["cex_name"] == "seq":
-        replay(m, d, r, mut_top_netlist(d))
+        if r["cex_name"] != "sim":
+            r["vcd"] = write_vcd(d, r["cex_name"], gold_p)
+        if "cannot express" not in r["method"]:
+            replay(m, d, r, nl_exe())
+    r["t_total"] = round(time.time() - t0, 1)
     with open(os.path.join(d, "result.json"), "w") as f:
         json.dump(r, f, indent=1)
     print(summary_line(r))
@@ -596,8 +990,9 @@ def check(a):
     return EXIT[r["verdict"]]
 
 
-def verdict_of(m, d, gold_p, gate_src, timeout, frames):
-    """Steps 2 and 3 for one gate (gate_src: Yosys commands that load module 'gate')."""
+def verdict_of(m, d, gold_p, gate_src, timeout, frames, sim=None):
+    """Steps 2 and 3 for one gate (gate_src: Yosys commands that load module 'gate'); sim(): a
+    random-simulation falsifier, (trace, cycle) or (None, None)."""
     r = {}
     ins = [p for p in gold_p if p[0] == "input"]
     outs = [p for p in gold_p if p[0] == "output"]
@@ -621,7 +1016,7 @@ def verdict_of(m, d, gold_p, gate_src, timeout, frames):
     flds = Fields(m)
     write_seq_top(m, d, ins, outs, flds, name="seq", restrict=True)
     r["t_seq_yosys"] = round(seq_aig(d, gate_src), 1)
-    fr, dt = bmc(d, "seq", frames, timeout)
+    fr, dt = bmc(d, "seq", frames, min(timeout, BMC_T))
     r["t_bmc"] = round(dt, 1)
     r["cex_name"] = "seq"
     if fr is not None:
@@ -629,6 +1024,17 @@ def verdict_of(m, d, gold_p, gate_src, timeout, frames):
         r["fail_frame"] = fr
         r["why"] = "; ".join(why)
         return r
+    if sim:
+        t0 = time.time()
+        tr, cyc = sim()
+        r["t_sim"] = round(time.time() - t0, 1)
+        if tr:
+            r["verdict"], r["method"] = "FAIL", ("random simulation (simtcheck's stimulus, seed 1), first "
+                                                 "difference in cycle %s" % cyc)
+            r["sim_trace"] = tr
+            r["cex_name"] = "sim"
+            r["why"] = "; ".join(why)
+            return r
     # No difference a trace can show within the bound: the unrestricted miter, proof then search.
     write_seq_top(m, d, ins, outs, flds, name="seqf", restrict=False)
     r["t_seqf_yosys"] = round(seq_aig(d, gate_src, name="seqf"), 1)
@@ -673,7 +1079,31 @@ def main(argv):
     c.add_argument("--top")
     c.add_argument("--timeout", type=int, default=int(env("EQUIV_TIMEOUT", "600")))
     c.add_argument("--bmc", type=int, default=int(env("EQUIV_BMC", "20")))
+    p = sub.add_parser("plant")
+    p.add_argument("unit")
+    p.add_argument("--config")
+    p.add_argument("--w", type=int, default=4)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--per-kind", type=int, default=1)
+    p.add_argument("--timeout", type=int, default=int(env("EQUIV_TIMEOUT", "600")))
+    p.add_argument("--bmc", type=int, default=int(env("EQUIV_BMC", "20")))
+    f = sub.add_parser("forms")
+    f.add_argument("unit")
+    f.add_argument("--w", type=int, default=32)
+    f.add_argument("--timeout", type=int, default=int(env("EQUIV_TIMEOUT", "600")))
+    f.add_argument("--bmc", type=int, default=int(env("EQUIV_BMC", "20")))
+    sub.add_parser("env")
+    sub.add_parser("table")
     a = ap.parse_args(argv)
+    if a.cmd == "env":
+        print(json.dumps({k: os.environ[k] for k in ENV_KEYS if k in os.environ}, indent=1))
+        return 0
+    if a.cmd == "table":
+        return table(a)
+    if a.cmd == "forms":
+        return forms(a)
+    if a.cmd == "plant":
+        return plant(a)
     if a.cmd == "check":
         return check(a)
     return 2
