@@ -24,21 +24,25 @@
 // (rp_valid_i and md_valid_o), "proc" = a batch processed this cycle (acc or busy); G = W/K, the
 // SS group size.
 //
-// Properties (PROPS = 1), named after steffen-units.md §B4.9:
-//  P1 a_p1_sel    every active lane selects a valid slot (sel < KE, slot_v[sel]) whose PC is the
+// Properties, named after steffen-units.md §B4.9. (RTL): an assertion of rtl/ht_stack/
+// simt_ht_stack.sv (`SIMT_ASSERT, rtl/common/simt_assert.svh), a proof obligation of every task
+// through the DUT (both instances of the P5 miter too), whatever PROPS is, and checked by every
+// Verilated model; the others are this wrapper's (PROPS = 1), as they need its reference
+// schedule, its reference classification, one cycle of history or its PC-range assumption.
+//  P1 a_p1_sel    (RTL) every active lane selects a valid slot (sel < KE, slot_v[sel]) whose PC is the
 //                 PC of the topmost entry holding the lane; an inactive lane has sel 0
-//     a_p1_live   lane_act is a subset of the live lanes (the root's mask)
-//     a_p1_slot   every valid slot has at least one active lane selecting it (the slots' lane
+//     a_p1_live   (RTL) lane_act is a subset of the live lanes (the root's mask)
+//     a_p1_slot   (RTL) every valid slot has at least one active lane selecting it (the slots' lane
 //                 sets are disjoint by the encoding: one sel per lane)
-//  P2 a_p2        stack not empty and not busy: slot 0 is valid with the top entry's PC, and
+//  P2 a_p2        (RTL) stack not empty and not busy: slot 0 is valid with the top entry's PC, and
 //                 every lane of the top entry is active with sel 0 (SS: every lane of the top
 //                 entry active; its slot is its group's, a_p7_sel)
-//  P3 a_p3_order  for valid i < j: mask_j subset of mask_i, or disjoint (PDOM order)
-//     a_p3_zero   entries >= cnt are all zero (pc, mask, hasr, rpc and the WA fields)
-//     a_p3_nz     every valid entry has a non-zero mask
-//     a_p3_hasr   hasr = 0 exactly for entry 0 (valid entries; SS: entry 0 has hasr = 0, group
+//  P3 a_p3_order  (RTL) for valid i < j: mask_j subset of mask_i, or disjoint (PDOM order)
+//     a_p3_zero   (RTL) entries >= cnt are all zero (pc, mask, hasr, rpc and the WA fields)
+//     a_p3_nz     (RTL) every valid entry has a non-zero mask
+//     a_p3_hasr   (RTL) hasr = 0 exactly for entry 0 (valid entries; SS: entry 0 has hasr = 0, group
 //                 roots too, a_ss_root); the root's rpc is 0
-//     a_p3_cnt    cnt <= D
+//     a_p3_cnt    (RTL) cnt <= D
 //  P4 a_p4_slot, a_p4_lane  (POLICY 0-2) the RTL's meta-data (slot_v, slot_pc, lane_act, lane_sel) equal those
 //                 of the loop reference below: corrected Algorithm 1 exactly as the contract's
 //                 pseudo-code (a scan from the top with a scheduled mask, MERGE joining a slot of
@@ -48,39 +52,39 @@
 //                 that stalls (full_o), pend_o = the reference's scheduled entries
 //  P8 a_p8        a capacity stall (full_o) leaves cnt and every entry unchanged next cycle,
 //                 and the batch pending (busy next cycle)
-//  P9 a_p9        the root's mask = the OR of all masks (every live lane)
-//     a_nostall   D at least the policy's no-stall depth: full_o never rises (§B4.10; 2W-1, WA
-//                 3W-2, SS 2W-K+1)
+//  P9 a_p9        (RTL) the root's mask = the OR of all masks (every live lane)
+//     a_nostall   (RTL but WA) D at least the policy's no-stall depth: full_o never rises (§B4.10;
+//                 2W-1, WA 3W-2, SS 2W-K+1; WA: here, and off in prove_wa, NOSTALL_CHK)
 //  P6 a_p6        WA: across a work-ahead split every lane's PC (the topmost entry holding it)
 //                 and the live lanes are unchanged, cnt grows by 1 or 2, no batch is pending;
-//     a_p6_due    a split happens exactly when the contract says: a candidate (wav, lanes
+//     a_p6_due    (RTL) a split happens exactly when the contract says: a candidate (wav, lanes
 //                 waiting at its PC and lanes still above it), a free slot, two free entries,
 //                 no batch pending
-//  P7 a_p7_grp    SS: every entry above level 0 holds lanes of one group only
-//     a_p7_sel    SS: every active lane selects its own group's slot (slot 0 while cnt = 1)
-//     a_wa_only   wa_split_o only under WA
+//  P7 a_p7_grp    (RTL) SS: every entry above level 0 holds lanes of one group only
+//     a_p7_sel    (RTL) SS: every active lane selects its own group's slot (slot 0 while cnt = 1)
+//     a_wa_only   (RTL) wa_split_o only under WA
 //     a_bad       bad_o exactly as the contract: [0] a launch unless the stack is empty, not
 //                 busy and ln_mask != 0; [1] a batch unless md_valid; [2] an accepted batch with
 //                 an unknown kind (5-7) for a scheduled entry, EXIT/SYNC for a scheduled entry
 //                 with hasr = 1, or a kind other than NONE for a slot that is not valid
-//     a_md        md_valid_o = stack not empty, not busy and no work-ahead split due
+//     a_md        (RTL) md_valid_o = stack not empty, not busy and no work-ahead split due
 //     a_idle      no launch taken, no batch accepted, not busy, no split (so every refused
 //                 launch or batch that meets no other operation): the whole state is unchanged
 //     a_refused   an accepted batch whose reports are all NONE or refused changes no entry
 //                 and cnt, and ends in its cycle (busy 0 next cycle): refused = applied as NONE
 //     a_reset     the state after a reset cycle is all zero
 //  Strengthening invariants (true, needed by k-induction):
-//     a_distinct  the masks of valid entries are pairwise distinct (with P3: every entry that
+//     a_distinct  (RTL) the masks of valid entries are pairwise distinct (with P3: every entry that
 //                 is not a leaf has two children or more, counting its arrived lanes as one;
 //                 this is what bounds the stack at 2W-1 entries). Not under WA (a split's E3
 //                 may have one child with its own mask); SS: level 0 may equal a group root
-//     a_ss_root   SS: an entry e >= 1 with hasr = 0 is its group's root (mask = level 0's lanes
+//     a_ss_root   (RTL) SS: an entry e >= 1 with hasr = 0 is its group's root (mask = level 0's lanes
 //                 of the group, rpc 0, the only root of the group); one with hasr = 1 lies
 //                 above a root holding all its lanes
-//     a_busy      busy_o = |pend_o; pend_o only for valid entries
-//     a_pend_leaf a pending entry is runnable (mask & above = 0): a leaf of the PDOM tree
-//     a_eslot     eslot < KE for every entry (POLICY 0: all 0)
-//     a_wa0       POLICY 0, 1, 3: the work-ahead fields (st_nrpc/prio/wav, rq_*) are 0
+//     a_busy      (RTL) busy_o = |pend_o; pend_o only for valid entries
+//     a_pend_leaf (RTL) a pending entry is runnable (mask & above = 0): a leaf of the PDOM tree
+//     a_eslot     (RTL) eslot < KE for every entry (POLICY 0: all 0)
+//     a_wa0       (RTL) POLICY 0, 1, 3: the work-ahead fields (st_nrpc/prio/wav, rq_*) are 0
 //
 // Contract checks (CONTRACT = 1): a_next, the whole next state (cnt, every entry, busy, pend,
 // eslot, rq_*) equals a reference computed here from the contract's text: per pending entry the
@@ -583,68 +587,16 @@ module simt_ht_stack_fv #(
   // =============================================================================================
   // Property helpers
   // =============================================================================================
-  logic f_order, f_zero, f_nz, f_hasr, f_distinct, f_pend_leaf, f_eslot, f_pcs;
+  // (P1-P3, P7, P9 and the strengthening invariants are the RTL's assertions.)
+  logic f_pcs;
   always @(*) begin
-    f_order = 1'b1; f_zero = 1'b1; f_nz = 1'b1; f_hasr = 1'b1; f_distinct = 1'b1;
-    f_pend_leaf = 1'b1; f_eslot = 1'b1; f_pcs = 1'b1;
-    for (int e = 0; e < D; e++) begin
-      if (!f_valid[e]) begin
-        if (st_pc_o[e*PC_W +: PC_W] != '0 || st_mask_o[e*W +: W] != '0 || st_hasr_o[e] ||
-            st_rpc_o[e*PC_W +: PC_W] != '0 || pend_o[e] || st_nrpc_o[e*PC_W +: PC_W] != '0 ||
-            st_prio_o[e*PRIO_W +: PRIO_W] != '0 || st_wav_o[e]) f_zero = 1'b0;
-      end else begin
-        if (st_mask_o[e*W +: W] == '0) f_nz = 1'b0;
-        if (SS ? (e == 0 && st_hasr_o[e]) : (st_hasr_o[e] != (e != 0))) f_hasr = 1'b0;
-        if (pend_o[e] && (st_mask_o[e*W +: W] & f_above[e*W +: W]) != '0) f_pend_leaf = 1'b0;
-        if (!pc_ok(st_pc_o[e*PC_W +: PC_W]) || !pc_ok(st_rpc_o[e*PC_W +: PC_W])) f_pcs = 1'b0;
-      end
-      if (32'(eslot_o[e*SW +: SW]) >= KE) f_eslot = 1'b0;
-      for (int j = e + 1; j < D; j++) begin
-        if (f_valid[j]) begin
-          if ((st_mask_o[e*W +: W] & st_mask_o[j*W +: W]) != '0 &&
-              (st_mask_o[e*W +: W] & st_mask_o[j*W +: W]) != st_mask_o[j*W +: W]) f_order = 1'b0;
-          if (st_mask_o[e*W +: W] == st_mask_o[j*W +: W] && !(SS && e == 0)) f_distinct = 1'b0;
-        end
-      end
-    end
-    if (st_rpc_o[PC_W-1:0] != '0) f_hasr = 1'b0;   // the root's rpc is 0
+    f_pcs = 1'b1;
+    for (int e = 0; e < D; e++)
+      if (f_valid[e] && (!pc_ok(st_pc_o[e*PC_W +: PC_W]) || !pc_ok(st_rpc_o[e*PC_W +: PC_W])))
+        f_pcs = 1'b0;
     for (int k = 0; k < K; k++)
       if (!pc_ok(rq_npc_o[k*PC_W +: PC_W]) || !pc_ok(rq_tgt_o[k*PC_W +: PC_W]) ||
           !pc_ok(rq_rpc_o[k*PC_W +: PC_W])) f_pcs = 1'b0;
-  end
-
-  // P1, P2
-  logic f_p1_sel, f_p1_slot, f_p2;
-  always @(*) begin
-    logic [SW-1:0] sel;
-    logic [K-1:0]  used;
-    f_p1_sel = 1'b1;
-    used     = '0;
-    for (int i = 0; i < W; i++) begin
-      sel = lane_sel_o[i*SW +: SW];
-      if (lane_act_o[i]) begin
-        if (32'(sel) >= KE) f_p1_sel = 1'b0;
-        for (int k = 0; k < K; k++) begin
-          if (32'(sel) == k) begin
-            used[k] = 1'b1;
-            if (!slot_v_o[k] || slot_pc_o[k*PC_W +: PC_W] != f_lpc[i*PC_W +: PC_W]) f_p1_sel = 1'b0;
-          end
-        end
-      end else if (sel != '0) begin
-        f_p1_sel = 1'b0;
-      end
-    end
-    f_p1_slot = ((slot_v_o & ~used) == '0);
-    f_p2 = 1'b1;
-    for (int e = 0; e < D; e++) begin
-      if (32'(e) + 1 == 32'(cnt_o)) begin
-        if (!slot_v_o[0] || slot_pc_o[PC_W-1:0] != st_pc_o[e*PC_W +: PC_W]) f_p2 = 1'b0;
-        if (SS) f_p2 = 1'b1;   // SS: the top entry's slot is its group's (a_p7_sel), not 0
-        for (int i = 0; i < W; i++)
-          if (st_mask_o[e*W + i] && (!lane_act_o[i] || (!SS && lane_sel_o[i*SW +: SW] != '0)))
-            f_p2 = 1'b0;
-      end
-    end
   end
 
   // =============================================================================================
@@ -654,26 +606,11 @@ module simt_ht_stack_fv #(
   // the no-stall depth of the policy (docs/units/ht_stack.md): 2W-1, WA 3W-2, SS 2W-K+1
   localparam bit NOSTALL = WA ? (D >= 3 * W - 2) : SS ? (D + K >= 2 * W + 1) : (D >= 2 * W - 1);
 
-  // Invariants (P3, P9 and the strengthening ones), on the registered state
+  // Invariants: P3, P9 and the strengthening ones are the RTL's (rtl/ht_stack/simt_ht_stack.sv);
+  // here the PC range (PC_LIM, an assumption on the inputs) and the state after a reset.
   if (PROPS) begin : g_inv
     always @(*) begin
       if (f_chk) begin
-        a_p3_cnt:    assert (32'(cnt_o) <= D);
-        a_p3_order:  assert (f_order);
-        a_p3_zero:   assert (f_zero);
-        a_p3_nz:     assert (f_nz);
-        a_p3_hasr:   assert (f_hasr);
-        a_p9:        assert (f_empty || st_mask_o[W-1:0] == f_live);
-        if (!WA) begin   // WA: E3 may have one child with its own mask (docs: Sizing)
-          a_distinct: assert (f_distinct);
-        end
-        a_busy:      assert (busy_o == |pend_o);
-        a_pend_leaf: assert (f_pend_leaf);
-        a_eslot:     assert (f_eslot);
-        if (!WA) begin
-          a_wa0:     assert (st_nrpc_o == '0 && st_prio_o == '0 && st_wav_o == '0 &&
-                             rq_nrpc_o == '0 && rq_prio_o == '0 && rq_wav_o == '0);
-        end
         a_pcs:       assert (f_pcs);
       end
       if (f_chk && !f_past_rst_n) begin
@@ -682,16 +619,11 @@ module simt_ht_stack_fv #(
     end
   end
 
-  // P1, P2, P4 (meta-data), bad_o, md_valid_o, no-stall depth
+  // P4 (meta-data), bad_o (P1, P2, md_valid_o: the RTL's); no-stall depth of WA (the other
+  // policies: the RTL's a_nostall)
   if (PROPS) begin : g_sched
     always @(*) begin
       if (f_chk) begin
-        a_md:        assert (md_valid_o == (!f_empty && !busy_o && !wa_split_o));
-        a_wa_only:   assert (WA || !wa_split_o);
-        a_p1_sel:    assert (f_p1_sel);
-        a_p1_live:   assert ((lane_act_o & ~f_live) == '0);
-        a_p1_slot:   assert (f_p1_slot);
-        a_p2:        assert (f_empty || busy_o || f_p2);
         if (!SS) begin
           a_p4_slot: assert (slot_v_o == f_rslot_v && slot_pc_o == f_rslot_pc);
           a_p4_lane: assert (lane_act_o == f_ract && lane_sel_o == f_rsel);
@@ -700,7 +632,7 @@ module simt_ht_stack_fv #(
                                        ln_valid_i && !f_ln_ok});
       end
     end
-    if (NOSTALL && NOSTALL_CHK) begin : g_nostall
+    if (NOSTALL && NOSTALL_CHK && WA) begin : g_nostall
       always @(*) if (f_chk) a_nostall: assert (!full_o);
     end
   end
@@ -746,19 +678,12 @@ module simt_ht_stack_fv #(
 
   // P6 (WA): a work-ahead split moves no lane. Across a split cycle every lane's PC (the PC of
   // the topmost entry holding it) and the set of live lanes are unchanged, the stack grows by one
-  // or two entries, and no batch is pending; a split happens only with a free slot.
+  // or two entries, and no batch is pending. (When a split is due, a_p6_due: the RTL's.)
   if (PROPS && WA) begin : g_p6
     logic [W*PC_W-1:0] f_lpc_q;
     logic [W-1:0]      f_live_q;
     logic [DW-1:0]     f_cnt_q;
     logic              f_split_q;
-    logic              f_cand;   // some entry is a split candidate (the contract, from f_above)
-    always @(*) begin
-      f_cand = 1'b0;
-      for (int e = 0; e < D; e++)
-        if (f_valid[e] && st_wav_o[e] && (st_mask_o[e*W +: W] & ~f_above[e*W +: W]) != '0 &&
-            (st_mask_o[e*W +: W] & f_above[e*W +: W]) != '0) f_cand = 1'b1;
-    end
     always @(posedge clk_i) begin
       f_lpc_q   <= f_lpc;
       f_live_q  <= f_live;
@@ -766,10 +691,6 @@ module simt_ht_stack_fv #(
       f_split_q <= wa_split_o;
     end
     always @(*) begin
-      if (f_chk) begin
-        a_p6_due:  assert (wa_split_o == (!f_empty && !busy_o && f_cand && slot_v_o != '1 &&
-                                          32'(cnt_o) + 2 <= D));
-      end
       if (f_chk && f_past_rst_n && f_split_q) begin
         a_p6:      assert (f_lpc == f_lpc_q && f_live == f_live_q && !busy_o &&
                            (32'(cnt_o) == 32'(f_cnt_q) + 1 || 32'(cnt_o) == 32'(f_cnt_q) + 2));
@@ -777,53 +698,7 @@ module simt_ht_stack_fv #(
     end
   end
 
-  // P7 (SS): every entry above level 0 holds lanes of one group only, and every active lane
-  // selects its own group's slot once the warp is split (slot 0, level 0, while cnt = 1).
-  if (PROPS && SS) begin : g_p7
-    // Strengthening (the group roots): an entry e >= 1 with hasr = 0 is its group's root: its
-    // mask is level 0's lanes of that group, its rpc 0, and no other root holds lanes of that
-    // group; an entry e >= 1 with hasr = 1 lies above a root holding all its lanes.
-    logic f_p7_grp, f_p7_sel, f_ss_root;
-    always @(*) begin
-      logic [K-1:0] has;
-      logic [W-1:0] gmk;
-      logic         below;
-      f_p7_grp  = 1'b1;
-      f_p7_sel  = 1'b1;
-      f_ss_root = 1'b1;
-      for (int e = 1; e < D; e++) begin
-        gmk = '0;
-        for (int g = 0; g < K; g++) begin
-          has[g] = |(st_mask_o[e*W +: W] & (W'({G{1'b1}}) << (g * G)));
-          if (has[g]) gmk = gmk | (W'({G{1'b1}}) << (g * G));
-        end
-        if (f_valid[e] && (has & (has - K'(1))) != '0) f_p7_grp = 1'b0;   // two groups or more
-        if (f_valid[e] && !st_hasr_o[e]) begin
-          if (st_mask_o[e*W +: W] != (st_mask_o[W-1:0] & gmk) || st_rpc_o[e*PC_W +: PC_W] != '0)
-            f_ss_root = 1'b0;
-          for (int j = 1; j < D; j++)
-            if (j != e && f_valid[j] && !st_hasr_o[j] && (st_mask_o[j*W +: W] & gmk) != '0)
-              f_ss_root = 1'b0;
-        end
-        if (f_valid[e] && st_hasr_o[e]) begin
-          below = 1'b0;
-          for (int j = 1; j < e; j++)
-            if (!st_hasr_o[j] && (st_mask_o[e*W +: W] & ~st_mask_o[j*W +: W]) == '0) below = 1'b1;
-          if (!below) f_ss_root = 1'b0;
-        end
-      end
-      for (int i = 0; i < W; i++)
-        if (lane_act_o[i] && 32'(lane_sel_o[i*SW +: SW]) != ((cnt_o == DW'(1)) ? 0 : i / G))
-          f_p7_sel = 1'b0;
-    end
-    always @(*) begin
-      if (f_chk) begin
-        a_p7_grp: assert (f_p7_grp);
-        a_ss_root: assert (f_ss_root);
-        a_p7_sel: assert (f_p7_sel);
-      end
-    end
-  end
+  // P7 (SS): a_p7_grp, a_p7_sel, a_ss_root are the RTL's.
 
   // The cycle contract: the whole next state, full_o
   if (CONTRACT && !WA && !SS) begin : g_contract

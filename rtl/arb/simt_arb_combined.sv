@@ -34,5 +34,14 @@ module simt_arb_combined #(
   assign valid_o = mode_i ? mem_valid : pc_valid;
   assign key_o   = mode_i ? mem_key   : pc_key;
   assign match_o = mode_i ? mem_match : pc_match;
+
+`ifndef SYNTHESIS
+  // The specification (rtl/arb/simt_arb_check.sv): mode_i = 0 PC arbitration, 1 memory
+  // arbitration with MEM_POLICY (1: the first valid lane's line, 0: the minimum line).
+  simt_arb_check #(.W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W)) u_check (
+    .mem_mode_i(mode_i), .first_i((MEM_POLICY == 1) && mode_i), .valid_i, .key_i,
+    .res_valid_i(valid_o), .res_key_i(key_o), .res_match_i(match_o)
+  );
+`endif
 endmodule
 `default_nettype wire

@@ -54,5 +54,14 @@ module simt_arb_mem #(
   end
 
   assign key_o = KEY_W'({line_sel, {OFF_W{1'b0}}});
+
+`ifndef SYNTHESIS
+  // The specification (rtl/arb/simt_arb_check.sv): memory arbitration whatever mode_i is,
+  // the first valid lane's line (POLICY 1) or the minimum line (POLICY 0).
+  simt_arb_check #(.W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W)) u_check (
+    .mem_mode_i(1'b1), .first_i(1'(POLICY == 1)), .valid_i, .key_i,
+    .res_valid_i(valid_o), .res_key_i(key_o), .res_match_i(match_o)
+  );
+`endif
 endmodule
 `default_nettype wire

@@ -28,5 +28,13 @@ module simt_arb_pc #(
   simt_min_sel #(.N(W), .K(KEY_W), .IMPL(IMPL)) u_min (
     .valid_i, .key_i, .valid_o, .key_o, .match_o
   );
+
+`ifndef SYNTHESIS
+  // The specification (rtl/arb/simt_arb_check.sv): PC arbitration whatever mode_i is.
+  simt_arb_check #(.W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W)) u_check (
+    .mem_mode_i(1'b0), .first_i(1'b0), .valid_i, .key_i,
+    .res_valid_i(valid_o), .res_key_i(key_o), .res_match_i(match_o)
+  );
+`endif
 endmodule
 `default_nettype wire

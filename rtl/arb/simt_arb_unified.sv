@@ -40,5 +40,14 @@ module simt_arb_unified #(
   simt_min_sel #(.N(W), .K(KEY_W), .IMPL(IMPL)) u_min (
     .valid_i, .key_i(key_m), .valid_o, .key_o, .match_o
   );
+
+`ifndef SYNTHESIS
+  // The specification (rtl/arb/simt_arb_check.sv): mode_i = 0 PC arbitration, 1 the
+  // minimum line.
+  simt_arb_check #(.W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W)) u_check (
+    .mem_mode_i(mode_i), .first_i(1'b0), .valid_i, .key_i,
+    .res_valid_i(valid_o), .res_key_i(key_o), .res_match_i(match_o)
+  );
+`endif
 endmodule
 `default_nettype wire

@@ -8,6 +8,8 @@
 //   `include "simt_assert.svh"
 //     `SIMT_ASSERT(a_name, property)       checked at every rising edge of clk_i, rst_ni high
 //     `SIMT_COVER(c_name, property)        a reachability goal (formal cover runs)
+//     `SIMT_ASSERT_COMB(a_name, property)  a combinational unit (no clk_i, no rst_ni): checked
+//                                          whenever the signals it reads change
 //   `endif
 //
 // Where they run:
@@ -21,6 +23,9 @@
 // assumptions stay in the formal wrapper.
 // The file needs rtl/common on the include path (Verilator -Irtl/common; the .sby scripts list
 // it in [files]). Names: a_* assertions, c_* covers, as in the formal wrappers.
+// Labels: Yosys gives a label inside a generate loop one name for every iteration (they
+// collide), so per-lane checks compute a vector of ok bits in the loop and assert its AND
+// outside it with one named macro (rtl/arb/simt_arb_check.sv).
 `ifndef SIMT_ASSERT_SVH
 `define SIMT_ASSERT_SVH
 
@@ -49,5 +54,15 @@
   end
 `define SIMT_COVER(__name, __prop)
 `endif
+
+// A purely combinational unit has no clock to sample on and no reset: the property is an
+// immediate assertion of an always @*, under FORMAL (every step of the proof: a combinational
+// proof is bmc depth 1 over every input) and in the Verilated models alike (checked whenever
+// the block's inputs change: every evaluation with new inputs; simtcheck reports it like the
+// clocked ones).
+`define SIMT_ASSERT_COMB(__name, __prop) \
+  always @(*) begin \
+    __name: assert (__prop); \
+  end
 
 `endif

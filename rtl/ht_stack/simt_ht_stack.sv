@@ -896,5 +896,211 @@ module simt_ht_stack #(
   assign rq_nrpc_o  = rq_nrpc_q;
   assign rq_prio_o  = rq_prio_q;
   assign rq_wav_o   = rq_wav_q;
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // ---------------------------------------------------------------------------------------------
+  // Local invariants (docs/units/ht_stack.md; steffen-units.md §B4.9 P1-P3, P7, P9, §B4.10, and
+  // the strengthening invariants that make the k-induction of formal/ht_stack/ work, which
+  // proves them with the DUT; every Verilated model checks them at every clock edge out of
+  // reset). They hold for any input sequence after reset, and are stated on the registered state
+  // and the meta-data outputs with helpers of their own (a linear scan from the top, not the
+  // scheduling network above). The formal wrapper keeps what needs its reference or history:
+  // P4 (the reference scan of Algorithm 1), bad_o (the reference classification), the
+  // contract's next state, the step checks over one cycle (P8, idle, refused, P6, reset), and
+  // the PC range (an assumption on the PC inputs).
+  // Notation: entry e valid iff e < cnt, above(e) = OR of the masks of the entries above e,
+  // KE = 1 (POLICY 0) or K, G = W/K (SS group size).
+  // ---------------------------------------------------------------------------------------------
+  // the no-stall depth of the policy (docs/units/ht_stack.md, "Sizing"): 2W-1, WA 3W-2, SS 2W-K+1
+  localparam bit NOSTALL = WA ? (D >= 3 * W - 2) : SS ? (D + K >= 2 * W + 1) : (D >= 2 * W - 1);
+
+  logic [D*W-1:0]    f_above;   // above(e)
+  logic [W-1:0]      f_live;    // OR of all masks: the live lanes
+  logic [W*PC_W-1:0] f_lpc;     // per lane: the PC of the topmost valid entry holding it
+  always_comb begin
+    logic [W-1:0] a;
+    a = '0;
+    for (int e = D - 1; e >= 0; e--) begin
+      f_above[e*W +: W] = a;
+      a = a | st_mask_q[e*W +: W];
+    end
+    f_live = a;
+    f_lpc  = '0;
+    for (int i = 0; i < W; i++)
+      for (int e = 0; e < D; e++)
+        if (valid[e] && st_mask_q[e*W + i]) f_lpc[i*PC_W +: PC_W] = st_pc_q[e*PC_W +: PC_W];
+  end
+
+  // P3 and the strengthening invariants, on the registered stack
+  logic f_order, f_zero, f_nz, f_hasr, f_distinct, f_pend_leaf, f_eslot;
+  always_comb begin
+    f_order     = 1'b1;
+    f_zero      = 1'b1;
+    f_nz        = 1'b1;
+    f_hasr      = 1'b1;
+    f_distinct  = 1'b1;
+    f_pend_leaf = 1'b1;
+    f_eslot     = 1'b1;
+    for (int e = 0; e < D; e++) begin
+      if (!valid[e]) begin
+        if (st_pc_q[e*PC_W +: PC_W] != '0 || st_mask_q[e*W +: W] != '0 || st_hasr_q[e] ||
+            st_rpc_q[e*PC_W +: PC_W] != '0 || pend_q[e] || st_nrpc_q[e*PC_W +: PC_W] != '0 ||
+            st_prio_q[e*PRIO_W +: PRIO_W] != '0 || st_wav_q[e]) f_zero = 1'b0;
+      end else begin
+        if (st_mask_q[e*W +: W] == '0) f_nz = 1'b0;
+        if (SS ? (e == 0 && st_hasr_q[e]) : (st_hasr_q[e] != (e != 0))) f_hasr = 1'b0;
+        if (pend_q[e] && (st_mask_q[e*W +: W] & f_above[e*W +: W]) != '0) f_pend_leaf = 1'b0;
+      end
+      if (32'(eslot_q[e*SW +: SW]) >= KE) f_eslot = 1'b0;
+      for (int j = e + 1; j < D; j++) begin
+        if (valid[j]) begin
+          if ((st_mask_q[e*W +: W] & st_mask_q[j*W +: W]) != '0 &&
+              (st_mask_q[e*W +: W] & st_mask_q[j*W +: W]) != st_mask_q[j*W +: W]) f_order = 1'b0;
+          if (st_mask_q[e*W +: W] == st_mask_q[j*W +: W] && !(SS && e == 0)) f_distinct = 1'b0;
+        end
+      end
+    end
+    if (st_rpc_q[PC_W-1:0] != '0) f_hasr = 1'b0;   // the root's rpc is 0
+  end
+
+  // P1, P2: the meta-data against the stack
+  logic f_p1_sel, f_p1_slot, f_p2;
+  always_comb begin
+    logic [SW-1:0] sel;
+    logic [K-1:0]  used;
+    f_p1_sel = 1'b1;
+    used     = '0;
+    for (int i = 0; i < W; i++) begin
+      sel = lane_sel_o[i*SW +: SW];
+      if (lane_act_o[i]) begin
+        if (32'(sel) >= KE) f_p1_sel = 1'b0;
+        for (int k = 0; k < K; k++) begin
+          if (32'(sel) == k) begin
+            used[k] = 1'b1;
+            if (!slot_v_o[k] || slot_pc_o[k*PC_W +: PC_W] != f_lpc[i*PC_W +: PC_W]) f_p1_sel = 1'b0;
+          end
+        end
+      end else if (sel != '0) begin
+        f_p1_sel = 1'b0;
+      end
+    end
+    f_p1_slot = ((slot_v_o & ~used) == '0);
+    f_p2 = 1'b1;
+    for (int e = 0; e < D; e++) begin
+      if (32'(e) + 1 == 32'(cnt_q)) begin
+        // SS: the top entry's slot is its group's (a_p7_sel), not necessarily slot 0
+        if (!SS && (!slot_v_o[0] || slot_pc_o[PC_W-1:0] != st_pc_q[e*PC_W +: PC_W])) f_p2 = 1'b0;
+        for (int i = 0; i < W; i++)
+          if (st_mask_q[e*W + i] && (!lane_act_o[i] || (!SS && lane_sel_o[i*SW +: SW] != '0)))
+            f_p2 = 1'b0;
+      end
+    end
+  end
+
+  // P3: PDOM order (for valid i < j: mask_j within mask_i, or disjoint), entries >= cnt zero,
+  // no empty entry, hasr = 0 exactly for entry 0 (SS: for entry 0 and the group roots), the
+  // root's rpc 0, cnt <= D
+  `SIMT_ASSERT(a_p3_cnt, 32'(cnt_q) <= D)
+  `SIMT_ASSERT(a_p3_order, f_order)
+  `SIMT_ASSERT(a_p3_zero, f_zero)
+  `SIMT_ASSERT(a_p3_nz, f_nz)
+  `SIMT_ASSERT(a_p3_hasr, f_hasr)
+  // P9: the root's mask is every live lane
+  `SIMT_ASSERT(a_p9, empty || st_mask_q[W-1:0] == f_live)
+  // the batch state: busy = some entry pending; a pending entry is valid (a_p3_zero) and a leaf
+  // of the PDOM tree (no lane in an entry above it); every entry's slot exists
+  `SIMT_ASSERT(a_busy, busy_q == |pend_q)
+  `SIMT_ASSERT(a_pend_leaf, f_pend_leaf)
+  `SIMT_ASSERT(a_eslot, f_eslot)
+  // P1: every active lane selects a valid slot holding the PC of the topmost entry holding the
+  // lane (an inactive lane selects 0); only live lanes are active; every valid slot has a lane
+  `SIMT_ASSERT(a_p1_sel, f_p1_sel)
+  `SIMT_ASSERT(a_p1_live, (lane_act_o & ~f_live) == '0)
+  `SIMT_ASSERT(a_p1_slot, f_p1_slot)
+  // P2: stack not empty and not busy: the top entry is scheduled, in slot 0 (SS: its group's)
+  `SIMT_ASSERT(a_p2, empty || busy_q || f_p2)
+  // output definitions
+  `SIMT_ASSERT(a_md, md_valid_o == (!empty && !busy_q && !wa_split_o))
+  `SIMT_ASSERT(a_wa_only, WA || !wa_split_o)
+  if (!WA) begin : g_a_nwa
+    // the masks of valid entries are pairwise distinct (SS: level 0 may equal a group root):
+    // with P3 every entry that is not a leaf has two children or more, which bounds the stack
+    // at 2W-1 entries. Not under WA: a split's E3 may have one child with its own mask.
+    `SIMT_ASSERT(a_distinct, f_distinct)
+    // the work-ahead fields are constant 0
+    `SIMT_ASSERT(a_wa0, st_nrpc_q == '0 && st_prio_q == '0 && st_wav_q == '0 &&
+                        rq_nrpc_q == '0 && rq_prio_q == '0 && rq_wav_q == '0)
+  end
+  if (NOSTALL && !WA) begin : g_a_nostall
+    // §B4.10: at the policy's no-stall depth full_o never rises (WA: no inductive invariant for
+    // it yet; simtcheck checks it against the C model)
+    `SIMT_ASSERT(a_nostall, !full_o)
+  end
+  if (WA) begin : g_a_wa_unused
+    logic unused_distinct;
+    assign unused_distinct = f_distinct;
+  end
+
+  // P6 (WA): a split is due exactly when the contract says: a candidate (wav, lanes waiting at
+  // its PC and lanes still above it), a free slot, two free entries, no batch pending
+  if (WA) begin : g_a_wa
+    logic f_cand;
+    always_comb begin
+      f_cand = 1'b0;
+      for (int e = 0; e < D; e++)
+        if (valid[e] && st_wav_q[e] && (st_mask_q[e*W +: W] & ~f_above[e*W +: W]) != '0 &&
+            (st_mask_q[e*W +: W] & f_above[e*W +: W]) != '0) f_cand = 1'b1;
+    end
+    `SIMT_ASSERT(a_p6_due, wa_split_o == (!empty && !busy_q && f_cand && slot_v_o != '1 &&
+                                          32'(cnt_q) + 2 <= D))
+  end
+
+  // P7 (SS): every entry above level 0 holds lanes of one group only (a_p7_grp); every active
+  // lane selects its own group's slot once the warp is split (slot 0 while cnt = 1, a_p7_sel);
+  // strengthening (a_ss_root): an entry e >= 1 with hasr = 0 is its group's root (mask = level
+  // 0's lanes of the group, rpc 0, no other root holding lanes of the group), one with hasr = 1
+  // lies above a root holding all its lanes.
+  if (SS) begin : g_a_ss
+    logic f_p7_grp, f_p7_sel, f_ss_root;
+    always_comb begin
+      logic [K-1:0] has;
+      logic [W-1:0] gmk;
+      logic         below;
+      f_p7_grp  = 1'b1;
+      f_p7_sel  = 1'b1;
+      f_ss_root = 1'b1;
+      has       = '0;
+      below     = 1'b0;
+      for (int e = 1; e < D; e++) begin
+        gmk = '0;
+        for (int g = 0; g < K; g++) begin
+          has[g] = |(st_mask_q[e*W +: W] & (W'({G{1'b1}}) << (g * G)));
+          if (has[g]) gmk = gmk | (W'({G{1'b1}}) << (g * G));
+        end
+        if (valid[e] && (has & (has - K'(1))) != '0) f_p7_grp = 1'b0;   // two groups or more
+        if (valid[e] && !st_hasr_q[e]) begin
+          if (st_mask_q[e*W +: W] != (st_mask_q[W-1:0] & gmk) || st_rpc_q[e*PC_W +: PC_W] != '0)
+            f_ss_root = 1'b0;
+          for (int j = 1; j < D; j++)
+            if (j != e && valid[j] && !st_hasr_q[j] && (st_mask_q[j*W +: W] & gmk) != '0)
+              f_ss_root = 1'b0;
+        end
+        if (valid[e] && st_hasr_q[e]) begin
+          below = 1'b0;
+          for (int j = 1; j < e; j++)
+            if (!st_hasr_q[j] && (st_mask_q[e*W +: W] & ~st_mask_q[j*W +: W]) == '0) below = 1'b1;
+          if (!below) f_ss_root = 1'b0;
+        end
+      end
+      for (int i = 0; i < W; i++)
+        if (lane_act_o[i] && 32'(lane_sel_o[i*SW +: SW]) != ((cnt_q == DW'(1)) ? 0 : i / G))
+          f_p7_sel = 1'b0;
+    end
+    `SIMT_ASSERT(a_p7_grp, f_p7_grp)
+    `SIMT_ASSERT(a_ss_root, f_ss_root)
+    `SIMT_ASSERT(a_p7_sel, f_p7_sel)
+  end
+`endif
 endmodule
 `default_nettype wire
