@@ -38,8 +38,12 @@ equiv-plant: $(EQ_DEPS)
 	  --seed $(PLANT_SEED) --timeout $(EQUIV_TIMEOUT) --bmc $(EQUIV_BMC) || rc=1;) exit $$rc
 
 # The full-width table (docs/equivalence.md): every unit's default configuration at EQUIV_WIDTHS
-# against its Yosys netlist, form against form at EQUIV_FORMS_W, the planted set at W = 4.
+# against its Yosys netlist (the arbiters operator by operator: make synth's rows, EQUIV_ROWS),
+# form against form at EQUIV_FORMS_W, the planted set at W = 4, then build/equiv/summary.md.
 EQUIV_WIDTHS  ?= 32
+EQUIV_UNITS   ?= $(filter-out arb,$(UNITS))
+EQUIV_ROWS    ?= $(foreach w,$(EQUIV_WIDTHS),$(foreach r,pc-i0 pc-i1 unified-i0 unified-i1 mem-p1 mem-i0-p0 mem-i1-p0 \
+                   combined-i0-p1 combined-i1-p1 combined-i0-p0 combined-i1-p0,arb:simt_arb_$r-w$w))
 EQUIV_FORMS_W ?= 32
 EQUIV_FORMS   ?= arb warp_ctrl spawn
 .PHONY: equiv-all equiv-forms
@@ -47,8 +51,11 @@ equiv-forms: $(EQ_DEPS)
 	@rc=0; $(foreach u,$(EQUIV_FORMS),$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py forms $u --w $(EQUIV_FORMS_W) \
 	  --timeout $(EQUIV_TIMEOUT) || rc=1;) exit $$rc
 equiv-all: $(EQ_DEPS)
-	@rc=0; n=0; total=$$(( $(words $(UNITS)) * $(words $(EQUIV_WIDTHS)) )); \
-	for w in $(EQUIV_WIDTHS); do for u in $(UNITS); do n=$$((n+1)); echo "[$$n/$$total] equiv $$u W=$$w"; \
+	@rc=0; n=0; total=$$(( $(words $(EQUIV_UNITS)) * $(words $(EQUIV_WIDTHS)) + $(words $(EQUIV_ROWS)) )); \
+	for r in $(EQUIV_ROWS); do n=$$((n+1)); echo "[$$n/$$total] equiv $$r"; \
+	  $(EQ_ENV) $(PYTHON) formal/equiv/equiv.py check $${r%%:*} --row $${r#*:} --timeout $(EQUIV_TIMEOUT) \
+	    --bmc $(EQUIV_BMC) || rc=1; done; \
+	for w in $(EQUIV_WIDTHS); do for u in $(EQUIV_UNITS); do n=$$((n+1)); echo "[$$n/$$total] equiv $$u W=$$w"; \
 	  $(EQ_ENV) $(PYTHON) formal/equiv/equiv.py check $$u --w $$w --timeout $(EQUIV_TIMEOUT) --bmc $(EQUIV_BMC) || rc=1; \
 	done; done; \
 	$(MAKE) --no-print-directory equiv-forms || rc=1; \

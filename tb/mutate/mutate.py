@@ -226,7 +226,7 @@ def build(a, d, wrapper):
     must([a.verilator] + vflags + ["--top-module", a.top, "--prefix", "V" + a.model, "-Mdir", obj,
                                    wrapper, os.path.join(d, "mutated.v")],
          os.path.join(d, "verilate.log"), "verilator")
-    must(["make", "-s", "-C", obj, "-f", "V%s.mk" % a.model, "V%s__ALL.a" % a.model, "OPT_FAST=-O1",
+    must(["make", "-s", "-C", obj, "-f", "V%s.mk" % a.model, "V%s__ALL.a" % a.model, "OPT_FAST=" + getattr(a, "opt_fast", "-O1"),
           "VM_PARALLEL_BUILDS=0", "CXXFLAGS=-fPIC"], os.path.join(d, "vmake.log"), "make of the Verilated model")
     must([sys.executable, "tools/vl_port_widths.py", os.path.join(obj, "V%s.h" % a.model),
           os.path.join(d, "ports.h")], os.path.join(d, "ports.log"), "port widths")
