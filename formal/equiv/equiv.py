@@ -907,8 +907,9 @@ def forms(a):
 
 def forms_arb(a):
     """The arbiters' two forms: each operator's area form (IMPL 0) and delay form (IMPL 1) proven
-    against the same specification (formal/arb/arb_spec.sv: arb_check fixes every output, the
-    idle case included), so the two forms agree on every input. ABC &cec on the assertion miter."""
+    against the same specification (formal/arb/arb_spec.sv: the RTL's checker simt_arb_check,
+    which fixes every output, the idle case included), so the two forms agree on every input.
+    ABC &cec on the assertion miter."""
     d = os.path.join(OUT, "forms", "arb_W%d" % a.w)
     os.makedirs(d, exist_ok=True)
     srcs = [os.path.join("rtl", dd, f) for dd in ("common", "arb") for f in sorted(os.listdir(os.path.join("rtl", dd)))
