@@ -762,7 +762,7 @@ def make_plants(m, d, per_kind, seed):
             extra.append("  cell %s \\plant%d_cell" % (ntyp, k))
             extra += ["    connect %s %s" % (p_, v) for p_, v in nc.items()]
             extra.append("  end")
-            desc = "%s: %s %s -> %s (drives %s)" % (KIND_TEXT[kind], name.split("$")[-1] if False else name,
+            desc = "%s: %s %s -> %s (drives %s)" % (KIND_TEXT[kind], name,
                                                     typ, ntyp, out.replace("\\", "").replace(" ", ""))
         extra += ["  cell $eq \\plant%d_eq" % k, "    parameter \\A_SIGNED 0", "    parameter \\A_WIDTH 8",
                   "    parameter \\B_SIGNED 0", "    parameter \\B_WIDTH 8", "    parameter \\Y_WIDTH 1",
@@ -848,8 +848,7 @@ def plant(a):
             if tr:
                 r["verdict"], r["cex_name"], r["sim_trace"] = "FAIL", "sim", tr
                 r["method"] = "random simulation (simtcheck's stimulus, seed 1), cycle %s" % cyc
-            elif a.timeout > BMC_T and bmc(pd, "seq", a.bmc, a.timeout)[0] is not None:
-                fr = cex_frames(pd, "seq") and len(cex_frames(pd, "seq")) - 1
+            elif a.timeout > BMC_T and (fr := bmc(pd, "seq", a.bmc, a.timeout)[0]) is not None:
                 r["verdict"], r["method"], r["cex_name"] = "FAIL", "ABC bmc3 from reset, cycle %d" % fr, "seq"
             else:
                 # neither found a difference: the full verdict (is it visible at the ports at all?)
@@ -928,7 +927,7 @@ def forms_arb(a):
     os.makedirs(d, exist_ok=True)
     srcs = [os.path.join("rtl", dd, f) for dd in ("common", "arb") for f in sorted(os.listdir(os.path.join("rtl", dd)))
             if f.endswith(".sv")]
-    srcs += [p for p in ("formal/arb/arb_check.sv", "formal/arb/arb_op.sv", "formal/arb/arb_spec.sv") if os.path.exists(p)]
+    srcs += [p for p in ("formal/arb/arb_op.sv", "formal/arb/arb_spec.sv") if os.path.exists(p)]
     rows, worst = [], "PASS"
     for op in ARB_OPS:
         for impl in (0, 1):
