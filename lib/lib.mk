@@ -7,11 +7,14 @@ VL_DIR      := build/vl
 VL_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial unique --assert -Irtl/common -Wall
 VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
-# The C++ optimisation of the Verilated code (verilated.mk's OPT_FAST; one __ALL.cpp per model).
-# -O2, not -O1: the widest models run up to 2.5 times faster (ht_stack at W = 64, most of a
-# soak's time), at W = 32 little changes; compiling a model takes about 1.4 times as long
-# (docs/verification.md, "Throughput"). In each model's config.txt: a change rebuilds them all.
-VL_OPT_FAST := -O2
+# The C++ optimisation of the Verilated code (verilated.mk's OPT_FAST; one __ALL.cpp per model),
+# chosen per model. -O2 where it pays: every W = 64 model (ht_stack runs up to 2.5 times faster
+# there, most of a soak's time) and ht_stack at W = 32 (5 to 24 % faster). -O1 elsewhere: at
+# W <= 32 the other units run within the noise of -O2, and -O2 compiles 1.4 to 1.8 times slower
+# (docs/verification.md, "Throughput"). In each model's config.txt: a change rebuilds the model.
+VL_OPT_FAST      := -O1
+VL_OPT_FAST_WIDE := -O2
+vl_opt_fast = $(if $(filter 64,$(VLM.$1.W))$(filter ht_stack.32,$(VLM.$1.UNIT).$(VLM.$1.W)),$(VL_OPT_FAST_WIDE),$(VL_OPT_FAST))
 # Verilator's own runtime and generated code: its warnings are not ours (-w). C++17, as the
 # Verilated models (verilated.mk leaves the compiler's default, gnu++17 for g++ 12): one
 # standard, so aligned new and delete match (ASan new-delete-type-mismatch otherwise).
@@ -31,7 +34,7 @@ CC          ?= gcc
 define vl_model_rules
 $(VL_DIR)/$1/config.txt: FORCE
 	@mkdir -p $$(@D)
-	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(VL_FLAGS) | $(VL_GL_FLAGS) | $(VL_OPT_FAST)' > $$@.tmp
+	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(VL_FLAGS) | $(VL_GL_FLAGS) | $(call vl_opt_fast,$1)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
 $(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(VLM.$1.UNIT).RTL) $(UNIT.$(VLM.$1.UNIT).HDRS)) \
   $(VL_DIR)/$1/config.txt
@@ -39,7 +42,7 @@ $(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(V
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
 	@$(VERILATOR) $(if $(VLM.$1.NETLIST),$(VL_GL_FLAGS) --top-module $(VLM.$1.TOP)_gl,$(VL_FLAGS) \
 	  $(VLM.$1.GPARAMS) --top-module $(VLM.$1.TOP)) --prefix V$1 -Mdir $$(@D)/obj $$(filter %.v %.sv,$$^)
-	@$$(MAKE) -s -C $$(@D)/obj -f V$1.mk V$1__ALL.a OPT_FAST=$(VL_OPT_FAST) VM_PARALLEL_BUILDS=0 \
+	@$$(MAKE) -s -C $$(@D)/obj -f V$1.mk V$1__ALL.a OPT_FAST=$(call vl_opt_fast,$1) VM_PARALLEL_BUILDS=0 \
 	  CXXFLAGS="-fPIC" >/dev/null
 	@cp $$(@D)/obj/V$1__ALL.a $$@
 # The width of every port of the Verilated model, which the shim checks at compile time
