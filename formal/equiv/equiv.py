@@ -887,6 +887,12 @@ def plant(a):
 # ---- form against form ----
 # Units whose registry configurations differ only in the parameter that picks a form.
 FORM_PAIRS = {"warp_ctrl": ("area", "delay", "IMPL"), "spawn": ("ripple", "prefix", "PFX")}
+# ... and where that parameter only reaches one instance of the unit's top: the instance and
+# its module. The composition argument (forms --method compose): the two forms with that
+# instance cut out (its outputs free inputs shared by both sides, its inputs compared) are
+# equivalent, and the instance's two forms compute the same function (a combinational check of
+# their own); together, the two forms of the unit are equivalent.
+FORM_SUB = {"warp_ctrl": ("u_arb", "simt_arb_unified"), "spawn": ("u_pfx", "simt_prefix_cnt")}
 ARB_OPS = ("pc", "mem_min", "comb_min", "comb_first", "uni")
 
 
@@ -900,16 +906,21 @@ def forms(a):
     diff = {k for k in set(ma.params) | set(mb.params) if ma.params.get(k) != mb.params.get(k)}
     if diff != {par}:
         die("configurations %s and %s differ in %s, not only in %s" % (ca, cb, " ".join(sorted(diff)), par))
-    d = os.path.join(OUT, "forms", "%s_W%d" % (a.unit, a.w))
+    method = a.method or "compose"
+    d = os.path.join(OUT, "forms", "%s_W%d%s" % (a.unit, a.w, "" if method == "compose" else "_direct"))
     os.makedirs(d, exist_ok=True)
     t0 = time.time()
-    make_gold(ma, d)
-    yosys(d, "gate", read_rtl(mb) + "prep -flatten -top %s\nmemory_map\nopt_clean\ndelete t:$scopeinfo\n"
-          "rename %s gate\nwrite_rtlil %s\n" % (mb.top, mb.top, os.path.join(d, "gate.il")))
-    gold_p = il_ports(os.path.join(d, "gold.il"), "gold")
     r = {"row": "%s %s=%s against %s=%s" % (a.unit, par, ma.params[par], par, mb.params[par]), "w": a.w,
          "unit": a.unit, "netlist": "form %s" % cb, "model": ma.name}
-    r.update(verdict_of(ma, d, gold_p, "read_rtlil %s" % os.path.join(d, "gate.il"), a.timeout, a.bmc))
+    if method == "compose":
+        r.update(forms_compose(a, ma, mb, par, d))
+    else:
+        make_gold(ma, d)
+        yosys(d, "gate", read_rtl(mb) + "prep -flatten -top %s\nmemory_map\nopt_clean\ndelete t:$scopeinfo\n"
+              "rename %s gate\nwrite_rtlil %s\n" % (mb.top, mb.top, os.path.join(d, "gate.il")))
+        gold_p = il_ports(os.path.join(d, "gold.il"), "gold")
+        r.update(verdict_of(ma, d, gold_p, "read_rtlil %s" % os.path.join(d, "gate.il"), a.timeout, a.bmc))
+        r["method"] = "direct miter: " + r["method"]
     r["t_total"] = round(time.time() - t0, 1)
     with open(os.path.join(d, "result.json"), "w") as f:
         json.dump(r, f, indent=1)
@@ -918,29 +929,122 @@ def forms(a):
     return EXIT[r["verdict"]]
 
 
-def forms_arb(a):
-    """The arbiters' two forms: each operator's area form (IMPL 0) and delay form (IMPL 1) proven
-    against the same specification (formal/arb/arb_spec.sv: the RTL's checker simt_arb_check,
-    which fixes every output, the idle case included), so the two forms agree on every input.
-    ABC &cec on the assertion miter."""
-    d = os.path.join(OUT, "forms", "arb_W%d" % a.w)
+def cut_side(m, d, side, cell, mod):
+    """d/<side>.il: the unit's RTL at m's configuration, flattened but for its instance `cell` of
+    module `mod`, whose ports become the top's (expose -evert: the instance's outputs are inputs
+    of the top, its inputs outputs), module renamed `side`. Returns the number of instances of
+    mod in the top (the argument needs exactly one)."""
+    n = os.path.join(d, side + ".ninst")
+    yosys(d, side, read_rtl(m) +
+          "tee -q -o %s select -count %s/t:*%s*\nsetattr -mod -set keep_hierarchy 1 *%s*\n"
+          "prep -flatten -top %s\nexpose -evert %s/c:%s\nrename %s %s\nhierarchy -top %s\nmemory_map\n"
+          "opt_clean\ndelete t:$scopeinfo\nwrite_rtlil %s\n" %
+          (n, m.top, mod, mod, m.top, m.top, cell, m.top, side, side, os.path.join(d, side + ".il")))
+    return count_of(n)
+
+
+def comb_pair(d, name, files, mod, pa, pb, timeout):
+    """Two parameterisations of one combinational module proven equal: Yosys miter -equiv, ABC
+    iprove then &cec. Returns (verdict, engine, seconds of ABC)."""
+    ys = "".join("read_verilog -sv -noautowire %s\n" % f for f in files)
+    yosys(d, name, ys + "chparam %s %s\nhierarchy -top %s\nprep -flatten -top %s\nrename %s a\ndesign -stash a\n" %
+          (pa, mod, mod, mod, mod) + ys +
+          "chparam %s %s\nhierarchy -top %s\nprep -flatten -top %s\nrename %s b\ndesign -copy-from a -as a a\n" %
+          (pb, mod, mod, mod, mod) +
+          "tee -q -o %s select -count a/t:$dff a/t:$adff a/t:$mem* b/t:$dff b/t:$adff b/t:$mem*\n"
+          "miter -equiv -flatten a b miter\nhierarchy -top miter\ntechmap\nopt -fast\nsetundef -zero -undriven\n"
+          "aigmap\nwrite_aiger -zinit %s\n" % (os.path.join(d, name + ".nff"), os.path.join(d, name + ".aig")))
+    if count_of(os.path.join(d, name + ".nff")):
+        return "UNKNOWN", "not combinational", 0.0
+    aig = os.path.join(d, name + ".aig")
+    rc, out, dt = abc(d, name + "_iprove", "read %s; iprove" % aig, IPROVE_T)
+    if rc == 0 and "UNSATISFIABLE" in out:
+        return "PASS", "ABC iprove", dt
+    rc, out, dt2 = abc(d, name + "_cec", "read %s; &get; &cec -m" % aig, timeout)
+    if rc is not None and "Networks are equivalent" in out:
+        return "PASS", "ABC &cec", dt + dt2
+    return ("UNKNOWN" if rc is None or "NOT EQUIVALENT" not in out.upper() else "FAIL"), "ABC &cec", dt + dt2
+
+
+def forms_compose(a, ma, mb, par, d):
+    cell, mod = FORM_SUB[a.unit]
+    r = {}
+    t0 = time.time()
+    na, nb = cut_side(ma, d, "gold", cell, mod), cut_side(mb, d, "gate", cell, mod)
+    if na != 1 or nb != 1:
+        return {"verdict": "UNKNOWN", "method": "composition",
+                "why": "%s has %d / %d instances of %s: the argument needs one" % (ma.top, na, nb, mod)}
+    gp, qp = il_ports(os.path.join(d, "gold.il"), "gold"), il_ports(os.path.join(d, "gate.il"), "gate")
+    if gp != qp:
+        return {"verdict": "UNKNOWN", "method": "composition",
+                "why": "the two forms cut at %s have different ports" % cell}
+    c = cut_check(d, a.timeout)
+    r["t_rest"] = round(time.time() - t0, 1)
+    r["ff_bits_matched"] = (c["ff_bits_gold"] + c["ff_bits_gate"] - c["ff_bits_left"]) // 2
+    cut = [(dr, wd, n) for dr, wd, n in gp if n.startswith(cell + ".")]
+    r["cut_ports"] = ["%s %s[%d]" % (dr, n, wd) for dr, wd, n in cut]
+    if not cut:
+        return {"verdict": "UNKNOWN", "method": "composition", "why": "no port of %s was cut out" % cell}
+    rest_ok = c["cec"] == "equivalent" and c["ff_bits_left"] == 0
+    # the instance's two forms
+    t1 = time.time()
+    if mod == "simt_arb_unified":
+        p = ma.params
+        rows, sub = arb_spec_rows(os.path.join(d, "sub"), a.w, ("uni",), p.get("PC_W", 32), p.get("SP_W", 0),
+                                  p.get("OFF_W", 7), a.timeout)
+        sub_how = "each form of %s proven against its specification simt_arb_check (arb_spec uni, %s)" % (
+            mod, ", ".join("%s = %s" % (k, p[k]) for k in ("PC_W", "SP_W", "OFF_W") if k in p))
+    else:
+        files = [os.path.join("rtl", "common", mod + ".sv")]
+        os.makedirs(os.path.join(d, "sub"), exist_ok=True)
+        sub, eng, _ = comb_pair(os.path.join(d, "sub"), "sub", files, mod, "-set N %d -set IMPL 0" % a.w,
+                                "-set N %d -set IMPL 1" % a.w, a.timeout)
+        sub_how = "%s IMPL 0 against IMPL 1 at N = %d, a combinational miter, %s" % (mod, a.w, eng)
+    r["t_sub"] = round(time.time() - t1, 1)
+    r["method"] = ("composition: outside %s the two forms are equivalent (cut at its %d ports, %d bits; %d "
+                   "flip-flop bits matched; %s); inside, %s" % (cell, len(cut), sum(wd for _, wd, _ in cut),
+                                                               r["ff_bits_matched"], c["engine"], sub_how))
+    if rest_ok and sub == "PASS":
+        r["verdict"] = "PASS"
+    elif c["cec"] == "differ" or sub == "FAIL":
+        # a difference in a part does not make the whole differ (the cut inputs are free): the
+        # direct miter (--method direct) decides that
+        r["verdict"] = "UNKNOWN"
+        r["why"] = "%s%s; run --method direct for a verdict" % (
+            "the rest differs for some values at the cut" if c["cec"] == "differ" else "",
+            "" if sub != "FAIL" else " the two forms of %s differ" % cell)
+    else:
+        r["verdict"] = "UNKNOWN"
+        r["why"] = "; ".join(x for x in (
+            "outside %s: %s" % (cell, c["cec"]) if not rest_ok else "",
+            "%d flip-flop bits not matched" % c["ff_bits_left"] if c["ff_bits_left"] else "",
+            "inside: %s" % sub if sub != "PASS" else "") if x)
+    return r
+
+
+def arb_spec_rows(d, w, ops, pc_w, sp_w, off_w, timeout):
+    """Each operator of ops, area form (IMPL 0) and delay form (IMPL 1), proven against the same
+    specification (formal/arb/arb_spec.sv: the RTL's checker simt_arb_check, which fixes every
+    output, the idle case included), so that the two forms agree on every input. ABC on the
+    assertion miter. Returns (rows, worst verdict)."""
     os.makedirs(d, exist_ok=True)
     srcs = [os.path.join("rtl", dd, f) for dd in ("common", "arb") for f in sorted(os.listdir(os.path.join("rtl", dd)))
             if f.endswith(".sv")]
-    srcs += [p for p in ("formal/arb/arb_op.sv", "formal/arb/arb_spec.sv") if os.path.exists(p)]
+    srcs += ["formal/arb/arb_op.sv", "formal/arb/arb_spec.sv"]
     rows, worst = [], "PASS"
-    for op in ARB_OPS:
+    for op in ops:
         for impl in (0, 1):
             name = "%s_i%d" % (op, impl)
             t0 = time.time()
-            yosys(d, name, "read -formal -Irtl/common %s\nchparam -set W %d -set PC_W 32 -set SP_W 0 -set OFF_W 7 -set IMPL %d "
-                  "-set OP \"%s\" arb_spec\nprep -flatten -top arb_spec\nchformal -lower\ndelete t:$scopeinfo\n"
-                  "tee -q -o %s select -count t:$assert\nmiter -assert -flatten arb_spec\ntechmap\nopt -fast\n"
-                  "setundef -zero -undriven\naigmap\nwrite_aiger -zinit %s\n" %
-                  (" ".join(srcs), a.w, impl, op, os.path.join(d, name + ".nassert"), os.path.join(d, name + ".aig")))
+            yosys(d, name, "read -formal -Irtl/common %s\nchparam -set W %d -set PC_W %d -set SP_W %d -set OFF_W %d "
+                  "-set IMPL %d -set OP \"%s\" arb_spec\nprep -flatten -top arb_spec\nchformal -lower\n"
+                  "delete t:$scopeinfo\ntee -q -o %s select -count t:$assert\nmiter -assert -flatten arb_spec\n"
+                  "techmap\nopt -fast\nsetundef -zero -undriven\naigmap\nwrite_aiger -zinit %s\n" %
+                  (" ".join(srcs), w, pc_w, sp_w, off_w, impl, op, os.path.join(d, name + ".nassert"),
+                   os.path.join(d, name + ".aig")))
             nas = count_of(os.path.join(d, name + ".nassert"))
             rc, out, dt = abc(d, name + "_cec", "read %s; print_stats; &get; &cec -m" % os.path.join(d, name + ".aig"),
-                              a.timeout)
+                              timeout)
             if nas == 0:
                 v = "UNKNOWN"
             elif rc is not None and "Networks are equivalent" in out:
@@ -952,9 +1056,17 @@ def forms_arb(a):
             rows.append({"op": op, "impl": impl, "verdict": v, "asserts": nas, "t": round(time.time() - t0, 1),
                          "t_abc": round(dt, 1)})
             print("  arb_spec %-10s IMPL=%d W=%d: %s (%d assertions, ABC &cec %.1f s, total %.1f s)" % (
-                op, impl, a.w, v, nas, dt, time.time() - t0))
+                op, impl, w, v, nas, dt, time.time() - t0))
             if v != "PASS":
                 worst = "FAIL" if v == "FAIL" else ("UNKNOWN" if worst == "PASS" else worst)
+    return rows, worst
+
+
+def forms_arb(a):
+    """The arbiters' two forms: each operator's area form and delay form against the same
+    specification (arb_spec_rows), PC_W = 32, SP_W = 0, OFF_W = 7."""
+    d = os.path.join(OUT, "forms", "arb_W%d" % a.w)
+    rows, worst = arb_spec_rows(d, a.w, ARB_OPS, 32, 0, 7, a.timeout)
     r = {"row": "arb area form against delay form (each against arb_spec)", "w": a.w, "unit": "arb",
          "verdict": worst, "ops": rows, "t_total": round(sum(x["t"] for x in rows), 1),
          "method": "both forms proven against the same specification (arb_spec), ABC &cec"}
@@ -1181,6 +1293,9 @@ def main(argv):
     f = sub.add_parser("forms")
     f.add_argument("unit")
     f.add_argument("--w", type=int, default=32)
+    f.add_argument("--method", choices=["compose", "direct"],
+                   help="warp_ctrl, spawn: compose (default; the instance that differs cut out and "
+                        "its forms proven apart) or direct (one miter of the two forms)")
     f.add_argument("--timeout", type=int, default=int(env("EQUIV_TIMEOUT", "600")))
     f.add_argument("--bmc", type=int, default=int(env("EQUIV_BMC", "20")))
     sub.add_parser("env")
