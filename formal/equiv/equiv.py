@@ -101,7 +101,12 @@ def yosys(d, name, script, timeout=3600):
     rc, out = run([YOSYS, "-q", "-l", os.path.join(d, name + ".log"), ys], timeout=timeout)
     if rc != 0:
         errs = [l for l in out.splitlines() if "ERROR" in l] or out.strip().splitlines()[-3:]
-        die("Yosys (%s) failed: %s (log %s)" % (name, "; ".join(errs)[:600], os.path.join(d, name + ".log")))
+        hint = ""
+        if any("Can't open" in l for l in errs) and "yowasp" in os.path.basename(YOSYS):
+            # YoWASP's Yosys (WebAssembly) sees only the directories it was given: on this kind of
+            # machine /tmp is not one of them (measured 2026-11-24)
+            hint = "; YoWASP's Yosys could not reach that directory: set EQUIV_DIR inside the checkout"
+        die("Yosys (%s) failed: %s (log %s)%s" % (name, "; ".join(errs)[:600], os.path.join(d, name + ".log"), hint))
     return time.time() - t0
 
 
