@@ -9,15 +9,17 @@ VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial unique --assert 
 VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
 # The C++ optimisation of the Verilated code (verilated.mk's OPT_FAST; one __ALL.cpp per model),
 # chosen per model: -O1, and -O2 for the models listed in VL_OPT_FAST_WIDE_MODELS, where it was
-# measured to pay: ht_stack at W = 64 runs 1.8 to 2.5 times faster (most of a soak's time) and
-# its wa form at W = 32 (make test's slowest model) compiles in 8.8 s instead of 5.4 s. Elsewhere
+# measured to pay: ht_stack at W = 64 runs 1.8 to 2.5 times faster (most of a soak's time),
+# warp_ctrl at W = 64 1.4 times (12 s of compiling more per model), and ht_stack's wa form at
+# W = 32 (make test's slowest model) compiles in 8.8 s instead of 5.4 s. Elsewhere
 # -O2 gains little at W = 32 (within the noise for arb, warp_ctrl, st_rt, rmask_sb; ht_stack
 # +5 to 24 %) and compiles up to 2.2 times slower (arb W = 64 70 s against 32 s, ht_stack par
 # W = 32 59 s against 30 s): docs/verification.md, "Throughput". In each model's config.txt, so
 # a change rebuilds only the models it moves.
 VL_OPT_FAST            := -O1
 VL_OPT_FAST_WIDE       := -O2
-VL_OPT_FAST_WIDE_MODELS := ht_stack_par_W64 ht_stack_wa_W64 ht_stack_ss_W64 ht_stack_wa_W32
+VL_OPT_FAST_WIDE_MODELS := ht_stack_par_W64 ht_stack_wa_W64 ht_stack_ss_W64 ht_stack_wa_W32 \
+                           warp_ctrl_area_W64 warp_ctrl_delay_W64
 vl_opt_fast = $(if $(filter $1,$(VL_OPT_FAST_WIDE_MODELS)),$(VL_OPT_FAST_WIDE),$(VL_OPT_FAST))
 # Verilator's own runtime and generated code: its warnings are not ours (-w). C++17, as the
 # Verilated models (verilated.mk leaves the compiler's default, gnu++17 for g++ 12): one
