@@ -991,10 +991,18 @@ def forms_compose(a, ma, mb, par, d):
     if not cut:
         return {"verdict": "UNKNOWN", "method": "composition", "why": "no port of %s was cut out" % cell}
     rest_ok = c["cec"] == "equivalent" and c["ff_bits_left"] == 0
-    # the instance's two forms
+    # the instance's two forms, checked at the parameters the unit gives it (W, and the arbiter's
+    # PC_W, SP_W, OFF_W): the cut ports' widths must be those
+    wid = {n[len(cell) + 1:]: wd for _, wd, n in cut}
+    p = ma.params
+    want = ({"key_i": a.w * (p.get("PC_W", 32) + p.get("SP_W", 0)), "valid_i": a.w} if mod == "simt_arb_unified"
+            else {"in_i": a.w})
+    if any(wid.get(k) != v for k, v in want.items()):
+        return {"verdict": "UNKNOWN", "method": "composition",
+                "why": "%s's ports (%s) are not those of %s at the unit's parameters (%s)" % (
+                    cell, wid, mod, want)}
     t1 = time.time()
     if mod == "simt_arb_unified":
-        p = ma.params
         rows, sub = arb_spec_rows(os.path.join(d, "sub"), a.w, ("uni",), p.get("PC_W", 32), p.get("SP_W", 0),
                                   p.get("OFF_W", 7), a.timeout)
         sub_how = "each form of %s proven against its specification simt_arb_check (arb_spec uni, %s)" % (
