@@ -10,7 +10,7 @@ VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique -Wno-fatal -Wno-lint -Wno
 # The C++ optimisation of the Verilated code (verilated.mk's OPT_FAST; one __ALL.cpp per model),
 # chosen per model: -O1, and -O2 for the models listed in VL_OPT_FAST_WIDE_MODELS, where it was
 # measured to pay: ht_stack at W = 64 runs 1.8 to 2.5 times faster (most of a soak's time),
-# warp_ctrl at W = 64 1.4 times (12 s of compiling more per model), and ht_stack's wa form at
+# warp_ctrl at W = 64 1.4 times (about 10 s more compiling per model), and ht_stack's wa form at
 # W = 32 (make test's slowest model) compiles in 8.8 s instead of 5.4 s. Elsewhere
 # -O2 gains little at W = 32 (within the noise for arb, warp_ctrl, st_rt, rmask_sb; ht_stack
 # +5 to 24 %) and compiles up to 2.2 times slower (arb W = 64 70 s against 32 s, ht_stack par

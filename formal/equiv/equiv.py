@@ -292,24 +292,29 @@ def cut_check(d, timeout):
     r["unmatched_gate"] = sorted(names["gate"] - names["gold"])
     r["ff_bits_left"] = count_of(os.path.join(d, "nff_left.txt"))
     r["t_cut_yosys"] = round(t, 1)
-    # Two ABC engines: iprove (rewriting and fraiging of the miter) for up to IPROVE_T seconds,
-    # then &cec (SAT sweeping). Neither wins everywhere: the arbiter wrapper, whose ten operators
-    # tempt &cec into proving area form = delay form, takes 0.9 s in iprove and 33 s in &cec at
-    # W = 4; warp_ctrl at W = 32 takes 46 s in iprove and 16 s in &cec.
-    rc, out, dt = abc(d, "iprove", "read %s; print_stats; iprove" % os.path.join(d, "cut.aig"), IPROVE_T)
+    r.update(prove_comb(d, "", os.path.join(d, "cut.aig"), timeout))
+    return r
+
+
+def prove_comb(d, prefix, aig, timeout):
+    """A combinational miter (an AIG whose outputs must all be 0) proven by ABC. Two engines:
+    iprove (rewriting and fraiging of the miter) for up to IPROVE_T seconds, then &cec (SAT
+    sweeping). Neither wins everywhere: the arbiter wrapper, whose ten operators tempt &cec into
+    proving area form = delay form, takes 0.9 s in iprove and 33 s in &cec at W = 4; warp_ctrl at
+    W = 32 takes 46 s in iprove and 16 s in &cec. Returns cec (equivalent, differ, timeout or
+    undecided), engine, times and the miter's size; logs d/<prefix>iprove.log, <prefix>cec.log."""
+    r = {}
+    rc, out, dt = abc(d, prefix + "iprove", "read %s; print_stats; iprove" % aig, IPROVE_T)
     r["t_iprove"] = round(dt, 1)
-    if rc == 0 and "UNSATISFIABLE" in out:
-        r["cec"], r["engine"], r["t_cec"] = "equivalent", "ABC iprove", round(dt, 1)
-        st = re.search(r"i/o =\s*(\d+)/\s*(\d+)\s+lat =\s*(\d+)\s+and =\s*(\d+)", out)
-        if st:
-            r["cut_inputs"], r["cut_and"] = int(st.group(1)), int(st.group(4))
-        return r
-    r["engine"] = "ABC &cec"
-    rc, out, dt = abc(d, "cec", "read %s; print_stats; &get; &cec -m" % os.path.join(d, "cut.aig"), timeout)
-    r["t_cec"] = round(dt, 1)
     st = re.search(r"i/o =\s*(\d+)/\s*(\d+)\s+lat =\s*(\d+)\s+and =\s*(\d+)", out)
     if st:
         r["cut_inputs"], r["cut_and"] = int(st.group(1)), int(st.group(4))
+    if rc == 0 and "UNSATISFIABLE" in out:
+        r["cec"], r["engine"], r["t_cec"] = "equivalent", "ABC iprove", round(dt, 1)
+        return r
+    r["engine"] = "ABC &cec"
+    rc, out, dt = abc(d, prefix + "cec", "read %s; &get; &cec -m" % aig, timeout)
+    r["t_cec"] = round(dt, 1)
     if rc is None:
         r["cec"] = "timeout"
     elif "Networks are equivalent" in out:
@@ -961,14 +966,9 @@ def comb_pair(d, name, files, mod, pa, pb, timeout):
           "aigmap\nwrite_aiger -zinit %s\n" % (os.path.join(d, name + ".nff"), os.path.join(d, name + ".aig")))
     if count_of(os.path.join(d, name + ".nff")):
         return "UNKNOWN", "not combinational", 0.0
-    aig = os.path.join(d, name + ".aig")
-    rc, out, dt = abc(d, name + "_iprove", "read %s; iprove" % aig, IPROVE_T)
-    if rc == 0 and "UNSATISFIABLE" in out:
-        return "PASS", "ABC iprove", dt
-    rc, out, dt2 = abc(d, name + "_cec", "read %s; &get; &cec -m" % aig, timeout)
-    if rc is not None and "Networks are equivalent" in out:
-        return "PASS", "ABC &cec", dt + dt2
-    return ("UNKNOWN" if rc is None or "NOT EQUIVALENT" not in out.upper() else "FAIL"), "ABC &cec", dt + dt2
+    c = prove_comb(d, name + "_", os.path.join(d, name + ".aig"), timeout)
+    v = {"equivalent": "PASS", "differ": "FAIL"}.get(c["cec"], "UNKNOWN")
+    return v, c["engine"], c["t_iprove"] + (c["t_cec"] if c["engine"] == "ABC &cec" else 0.0)
 
 
 def forms_compose(a, ma, mb, par, d):
@@ -1003,7 +1003,7 @@ def forms_compose(a, ma, mb, par, d):
                     cell, wid, mod, want)}
     t1 = time.time()
     if mod == "simt_arb_unified":
-        rows, sub = arb_spec_rows(os.path.join(d, "sub"), a.w, ("uni",), p.get("PC_W", 32), p.get("SP_W", 0),
+        r["sub_rows"], sub = arb_spec_rows(os.path.join(d, "sub"), a.w, ("uni",), p.get("PC_W", 32), p.get("SP_W", 0),
                                   p.get("OFF_W", 7), a.timeout)
         sub_how = "each form of %s proven against its specification simt_arb_check (arb_spec uni, %s)" % (
             mod, ", ".join("%s = %s" % (k, p[k]) for k in ("PC_W", "SP_W", "OFF_W") if k in p))
