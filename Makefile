@@ -53,7 +53,7 @@ help:
 	@echo "                    the RTL and the netlist) / UNKNOWN (docs/equivalence.md); EQUIV_TIMEOUT= (s, default 600)"
 	@echo "  make equiv-plant  the planted-difference set (W = 4; PLANT_UNITS= PLANTS_PER_KIND= PLANT_SEED=)"
 	@echo "  make equiv-forms  form against form (arb, warp_ctrl, spawn) at EQUIV_FORMS_W (default 32);"
-	@echo "                    EQUIV_FORMS_METHOD=direct: one miter instead of the composition (warp_ctrl, spawn)"
+	@echo "                    EQUIV_FORMS_METHOD=direct: no composition (one miter; arb: each form against its spec)"
 	@echo "  make equiv-all    every unit at EQUIV_WIDTHS (default 32), the forms, the plants: build/equiv/summary.md"
 	@echo "  make synth-one UNIT=u [TOP=t] [W=n] [IMPL=i] [P='NAME=VALUE ...'] [ABC=-fast]"
 	@echo "                    Yosys area (total, combinational), flip-flop bits and depth of one configuration;"

@@ -46,12 +46,12 @@ EQUIV_ROWS    ?= $(foreach w,$(EQUIV_WIDTHS),$(foreach r,pc-i0 pc-i1 unified-i0 
                    combined-i0-p1 combined-i1-p1 combined-i0-p0 combined-i1-p0,arb:simt_arb_$r-w$w))
 EQUIV_FORMS_W ?= 32
 EQUIV_FORMS   ?= arb warp_ctrl spawn
-# compose (default) or direct: how warp_ctrl's and spawn's two forms are compared (docs/equivalence.md)
+# compose (default) or direct: how the two forms are compared (docs/equivalence.md)
 EQUIV_FORMS_METHOD ?=
 .PHONY: equiv-all equiv-forms
 equiv-forms: $(EQ_DEPS)
 	@rc=0; $(foreach u,$(EQUIV_FORMS),$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py forms $u --w $(EQUIV_FORMS_W) \
-	  $(if $(EQUIV_FORMS_METHOD),$(if $(filter-out arb,$u),--method $(EQUIV_FORMS_METHOD))) --timeout $(EQUIV_TIMEOUT) || rc=1;) exit $$rc
+	  $(if $(EQUIV_FORMS_METHOD),--method $(EQUIV_FORMS_METHOD)) --timeout $(EQUIV_TIMEOUT) || rc=1;) exit $$rc
 equiv-all: $(EQ_DEPS)
 	@rc=0; n=0; total=$$(( $(words $(EQUIV_UNITS)) * $(words $(EQUIV_WIDTHS)) + $(words $(EQUIV_ROWS)) )); \
 	for r in $(EQUIV_ROWS); do n=$$((n+1)); echo "[$$n/$$total] equiv $$r"; \
