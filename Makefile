@@ -14,6 +14,7 @@ include tb/tb.mk
 -include formal/formal.mk
 -include fpga/fpga.mk
 -include formal/equiv/equiv.mk
+include tools/docs/docs.mk
 
 .PHONY: FORCE
 FORCE:
@@ -39,6 +40,8 @@ help:
 	@echo "                    through the tests that run that model, survivors checked for equivalence (formal miter):"
 	@echo "                    build/mutate/summary.md; MUTANTS= (default 100) MUTATE_SEED= MUTATE_MODELS=\"st_rt_small_W8\""
 	@echo "                    MUTATE_EQ_TIMEOUT=s per formal check (default 300), MUTATE_JOBS= (default: cores)"
+	@echo "  make docs         the datasheets' generated parts: timing diagrams from real runs (units' [[timing]]),"
+	@echo "                    WaveDrom JSON in docs/units/<unit>.md and SVG in docs/units/img/ (tools/docs/datasheet.py)"
 	@echo "  make lib          the C library build/lib/libsimt.{a,so} and its C11 headers (docs/c_library.md)"
 	@echo "  make install      library, headers include/simt/, lib/pkgconfig/simt.pc into PREFIX= (default /usr/local);"
 	@echo "                    DESTDIR= honoured; SIMT_RPATH=0 leaves the rpath out of simt.pc"
@@ -111,7 +114,7 @@ SEED ?= 1
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 test:
 	@tools/bootstrap.sh pkgconfig
-	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim equiv-prep
+	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim equiv-prep docs-prep
 	@tb/scripts/run_tests.sh "$(TEST_LISTS)" $(SEED)
 
 # ---- soak and throughput (docs/verification.md "Soak", "Throughput") ----

