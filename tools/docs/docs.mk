@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-# make docs: the datasheets' generated parts (tools/docs/datasheet.py; docs/index.md).
+# make docs: the datasheets' generated parts (tools/docs/datasheet.py; docs/index.md): timing
+# diagrams from real runs, combinational arcs from the RTL, the area plots from docs/data/area.csv
+# (refreshed from build/synth/area.csv when make synth has written one), the list of datasheets.
 # fst-wavedrom reads simtcheck's FST waveforms with the FST reader Verilator ships
 # (include/gtkwave: fstapi, lz4, fastlz; zlib), compiled here as third-party C, without -Werror.
 FST_DIR  := $(VL_INC)/gtkwave
@@ -25,4 +27,7 @@ docs-prep: build/bin/simtcheck $(FSTWD)
 
 docs: docs-prep
 	@$(PYTHON) tools/docs/datasheet.py timing --write
+	@$(PYTHON) tools/docs/datasheet.py arcs --write
+	@if [ -f build/synth/area.csv ]; then $(PYTHON) tools/docs/datasheet.py data; fi
+	@$(PYTHON) tools/docs/datasheet.py plots --write
 	@$(PYTHON) tools/docs/datasheet.py index --write
