@@ -31,6 +31,10 @@
       cycle, and then its value right after reset (simtcheck's Verilated RTL, cycle 0). The table
       goes between <!-- arcs begin --> and <!-- arcs end --> at the end of the page's
       "## Ports" section. Without --write: exit 1 when it differs.
+  datasheet.py template [UNIT...]
+      Every datasheet follows the one template (TEMPLATE): its "## " sections include these, in
+      this order (other sections may sit between them). Exit 1 naming what is missing or out of
+      order.
   datasheet.py index [--write]
       The list of datasheets in docs/index.md (between <!-- datasheets:begin --> and
       <!-- datasheets:end -->), one line per unit of the registry: its title and paper. Without
@@ -401,6 +405,35 @@ def arcs(a):
     return 1 if bad else 0
 
 
+# The datasheet template (docs/adding_a_unit.md): the sections every unit's page has, in order.
+TEMPLATE = ("Parameters", "Ports", "Timing diagrams", "Cycle contract", "Area and depth", "FPGA", "Verification",
+            "Limits", "Deviations from the paper")
+
+
+def template(a):
+    bad = 0
+    for u in registry.load_all():
+        if a.units and u["name"] not in a.units:
+            continue
+        doc = os.path.join(DOCS, u["name"] + ".md")
+        heads = [h.strip() for h in re.findall(r"^## (.*)$", open(doc).read(), re.M)]
+        pos, miss, order = [], [], []
+        for t in TEMPLATE:
+            at = [i for i, h in enumerate(heads) if h == t or h.startswith(t + " (")]
+            if not at:
+                miss.append(t)
+            else:
+                if pos and at[0] < pos[-1][1]:
+                    order.append("'## %s' comes before '## %s'" % (t, pos[-1][0]))
+                pos.append((t, at[0]))
+        if miss or order:
+            bad += 1
+            print("datasheet: %s: %s%s" % (doc, "missing " + ", ".join("'## %s'" % m for m in miss) if miss else "",
+                                            ("; out of order: " + ", ".join(order)) if order else ""))
+    print("datasheet template: %d pages off the template" % bad)
+    return 1 if bad else 0
+
+
 def index(a):
     units = registry.load_all()
     rows = ["<!-- datasheets:begin (tools/docs/datasheet.py index --write) -->",
@@ -444,6 +477,8 @@ def main(argv):
     ar.add_argument("--write", action="store_true")
     ar.add_argument("--docs", default=DOCS)
     ar.add_argument("units", nargs="*")
+    tp = sub.add_parser("template")
+    tp.add_argument("units", nargs="*")
     ix = sub.add_parser("index")
     ix.add_argument("--write", action="store_true")
     a = ap.parse_args(argv)
@@ -452,6 +487,8 @@ def main(argv):
             return timing(a)
         if a.cmd == "index":
             return index(a)
+        if a.cmd == "template":
+            return template(a)
         if a.cmd == "arcs":
             return arcs(a)
         if a.cmd == "data":
