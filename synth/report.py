@@ -451,6 +451,35 @@ def run_times(rows):
     return out
 
 
+def unit_sections(rows, u, tops):
+    """The area report's sections of registry unit u (its rows are those of tops): the same text in
+    build/synth/area.md and in the unit's datasheet (tools/docs/datasheet.py, from docs/data/area.csv)."""
+    md = []
+    if not tops:
+        return md
+    if u == "arb":
+        md += table5(rows)
+        md += pivot(rows, tops, "Arbiters: NAND2-eq (depth in cells)",
+                    lambda r: "%s (%s)" % (fmt_int(r["nand2_eq"]), r["depth"]))
+    elif u == "warp_ctrl":
+        md += pivot(rows, tops, "Warp control: total NAND2-eq / combinational NAND2-eq / "
+                    "flip-flop bits (depth in cells, between flip-flops and ports)", state_field)
+    elif u == "rmask_sb":
+        md += scoreboards(rows)
+        md += pivot(rows, tops, "Scoreboards, every configuration: total NAND2-eq / "
+                    "combinational NAND2-eq / flip-flop bits (depth in cells)", state_field)
+    elif u == "st_rt":
+        md += strt(rows)
+    elif u == "ht_stack":
+        md += ht_stack(rows)
+        md += pivot(rows, tops, "ht_stack, every row: total NAND2-eq / combinational NAND2-eq / "
+                    "flip-flop bits (depth in cells)", state_field)
+    else:
+        md += pivot(rows, tops, "%s: total NAND2-eq / combinational NAND2-eq / "
+                    "flip-flop bits (depth in cells)" % u, state_field)
+    return md
+
+
 def cmd_report(args):
     rows = load(args.configs)
     with open(args.csv + ".tmp", "w", newline="") as f:
@@ -487,29 +516,7 @@ def cmd_report(args):
           % (version or "Yosys")]
     tops_of = {u: sorted({r["unit"] for r in rows if UNIT_OF.get(r["unit"]) == u}) for u in units}
     for u in units:
-        tops = tops_of[u]
-        if not tops:
-            continue
-        if u == "arb":
-            md += table5(rows)
-            md += pivot(rows, tops, "Arbiters: NAND2-eq (depth in cells)",
-                        lambda r: "%s (%s)" % (fmt_int(r["nand2_eq"]), r["depth"]))
-        elif u == "warp_ctrl":
-            md += pivot(rows, tops, "Warp control: total NAND2-eq / combinational NAND2-eq / "
-                        "flip-flop bits (depth in cells, between flip-flops and ports)", state_field)
-        elif u == "rmask_sb":
-            md += scoreboards(rows)
-            md += pivot(rows, tops, "Scoreboards, every configuration: total NAND2-eq / "
-                        "combinational NAND2-eq / flip-flop bits (depth in cells)", state_field)
-        elif u == "st_rt":
-            md += strt(rows)
-        elif u == "ht_stack":
-            md += ht_stack(rows)
-            md += pivot(rows, tops, "ht_stack, every row: total NAND2-eq / combinational NAND2-eq / "
-                        "flip-flop bits (depth in cells)", state_field)
-        else:
-            md += pivot(rows, tops, "%s: total NAND2-eq / combinational NAND2-eq / "
-                        "flip-flop bits (depth in cells)" % u, state_field)
+        md += unit_sections(rows, u, tops_of[u])
     other = sorted({r["unit"] for r in rows if r["unit"] not in UNIT_OF})
     if other:
         md += pivot(rows, other, "Modules of no registry unit: total NAND2-eq / combinational NAND2-eq / "

@@ -21,8 +21,9 @@
   datasheet.py plots [--write] [--docs DIR] [UNIT...]
       For every unit with rows in docs/data/area.csv: docs/units/img/<unit>-area.svg, its area and
       depth against W (tools/docs/plot_area.py, matplotlib pinned), with the paper's points where
-      the registry's unit has them (PAPER_MARKS), and the block <!-- plot:area ... --> at the top of
-      the page's "## Area" (or "## Measured") section. Without --write: exit 1 when a block is
+      the registry's unit has them (paper_marks), and at the top of the page's "## Area and depth"
+      section the block <!-- plot:area ... --> with, after it, <!-- area:report ... -->: the unit's
+      sections of the area report (synth/report.py, the text of build/synth/area.md). Without --write: exit 1 when a block is
       missing or differs, or an SVG is not what the CSV gives now.
   datasheet.py arcs [--write] [--docs DIR] [UNIT...]
       The combinational arcs of every unit, from its RTL (the default configuration at its
@@ -195,7 +196,8 @@ def paper_marks(unit):
         return {"paper": pts}
     if unit == "rmask_sb":
         return {"ratio": {"num": "rmask_sb", "den": "sb_base", "paper": 1.92,
-                          "label": "paper §6.6: x1.92 (48 warps x 8 entries)"}}
+                          "label": "paper §6.6: x1.92 (48 warps x 8 entries, SRAM)",
+                          "points": [["rmask_sb paper", "sb_base paper", "here at the paper's size (flip-flops)"]]}}
     return {}
 
 
@@ -235,6 +237,17 @@ def plot_block(unit, n):
             "<!-- plot:area end -->" % (unit, unit, n))
 
 
+def report_block(unit, tops, rows):
+    """The area report's sections of the unit (synth/report.py unit_sections, the text make synth
+    writes into build/synth/area.md), from docs/data/area.csv."""
+    sys.path.insert(0, "synth")
+    import report
+    md = report.unit_sections(rows, unit, sorted({r["unit"] for r in rows}))
+    text = "\n".join(md).rstrip("\n")
+    return ("<!-- area:report begin (tools/docs/datasheet.py plots --write, from docs/data/area.csv by "
+            "synth/report.py; do not edit) -->\n%s\n<!-- area:report end -->" % text)
+
+
 def render_plot(unit, rows, out):
     import json
     job = dict({"unit": unit, "rows": rows, "out": out}, **paper_marks(unit))
@@ -260,8 +273,9 @@ def plots(a):
         count += 1
         doc = os.path.join(a.docs, u["name"] + ".md")
         text = open(doc).read()
-        want = plot_block(u["name"], len(rows))
-        m = re.search(r"<!-- plot:area begin .*?<!-- plot:area end -->", text, re.S)
+        want = plot_block(u["name"], len(rows)) + "\n\n" + report_block(u["name"], u["tops"], rows)
+        m = re.search(r"<!-- plot:area begin .*?<!-- plot:area end -->(\n\n<!-- area:report begin .*?"
+                      r"<!-- area:report end -->)?", text, re.S)
         svg = os.path.join(a.docs, "img", "%s-area.svg" % u["name"])
         if a.write:
             os.makedirs(os.path.dirname(svg), exist_ok=True)
@@ -269,16 +283,17 @@ def plots(a):
             if m:
                 text = text[:m.start()] + want + text[m.end():]
             else:
-                h = re.search(r"\n## (Area|Measured)[^\n]*\n", text)
+                h = re.search(r"\n## Area and depth[^\n]*\n", text)
                 if not h:
-                    die("%s has no section '## Area' or '## Measured' for the plot" % doc)
+                    die("%s has no section '## Area and depth' for the plot" % doc)
                 text = text[:h.end()] + "\n" + want + "\n" + text[h.end():]
             with open(doc, "w") as f:
                 f.write(text)
             print("datasheet: wrote %s and %s" % (svg, doc))
             continue
         if not m or m.group(0) != want:
-            print("datasheet: %s: block plot:area %s (datasheet.py plots --write)" % (doc, "differs" if m else "missing"))
+            print("datasheet: %s: block plot:area / area:report %s (datasheet.py plots --write)" % (
+                doc, "differs" if m else "missing"))
             bad += 1
         with tempfile.TemporaryDirectory(dir="build") as td:
             tmp = os.path.join(td, "p.svg")
