@@ -940,18 +940,23 @@ def forms(a):
     return EXIT[r["verdict"]]
 
 
-def cut_side(m, d, side, cell, mod):
-    """d/<side>.il: the unit's RTL at m's configuration, flattened but for its instance `cell` of
-    module `mod`, whose ports become the top's (expose -evert: the instance's outputs are inputs
-    of the top, its inputs outputs), module renamed `side`. Returns the number of instances of
-    mod in the top (the argument needs exactly one)."""
+def cut_instances(d, side, read, top, count_sel, cut_sel, mod):
+    """d/<side>.il: a design read by the Yosys commands `read`, flattened but for the instances of
+    module mod that cut_sel selects, whose ports become the top's (expose -evert: an instance's
+    outputs are inputs of the top, its inputs outputs), top renamed `side`. Returns the number of
+    cells count_sel selects (after flattening, mod kept whole)."""
     n = os.path.join(d, side + ".ninst")
-    yosys(d, side, read_rtl(m) +
-          "tee -q -o %s select -count %s/t:*%s*\nsetattr -mod -set keep_hierarchy 1 *%s*\n"
-          "prep -flatten -top %s\nexpose -evert %s/c:%s\nrename %s %s\nhierarchy -top %s\nmemory_map\n"
-          "opt_clean\ndelete t:$scopeinfo\nwrite_rtlil %s\n" %
-          (n, m.top, mod, mod, m.top, m.top, cell, m.top, side, side, os.path.join(d, side + ".il")))
+    yosys(d, side, read + "setattr -mod -set keep_hierarchy 1 *%s*\nprep -flatten -top %s\ntee -q -o %s select "
+          "-count %s/%s\nexpose -evert %s/%s\nrename %s %s\nhierarchy -top %s\nmemory_map\nopt_clean\n"
+          "delete t:$scopeinfo\nwrite_rtlil %s\n" %
+          (mod, top, n, top, count_sel, top, cut_sel, top, side, side, os.path.join(d, side + ".il")))
     return count_of(n)
+
+
+def cut_side(m, d, side, cell, mod):
+    """cut_instances for a unit's RTL at m's configuration, cut at its instance `cell` of mod.
+    Returns the number of instances of mod in the top (the argument needs exactly one)."""
+    return cut_instances(d, side, read_rtl(m), m.top, "t:*%s*" % mod, "c:%s" % cell, mod)
 
 
 def comb_pair(d, name, files, mod, pa, pb, timeout):
@@ -1120,6 +1125,7 @@ def forms_arb(a):
     print("equiv-forms arb, W = %d: %s  [%.1f s]" % (a.w, worst, r["t_total"]))
     return EXIT[worst]
 
+
 TREE = "rtl/common/simt_min_tree.sv"
 # forms-selftest: differences planted in simt_min_tree, each of which the composition must refuse
 # (the text replaced, its replacement, what it breaks). The first breaks a_exists only (a key no
@@ -1250,6 +1256,7 @@ def min_tree_exists(d, n, k, timeout, tree=TREE):
             verdict = "UNKNOWN"
     return verdict, steps
 
+
 def min_sel_spec(d, n, k, impl, skip, timeout, tree=TREE):
     """simt_min_sel (N = n, K = k, IMPL = impl) against the minimum-select specification
     (formal/arb/min_sel_spec.sv), every assertion of simt_arb_check but those named in skip,
@@ -1302,17 +1309,11 @@ def arb_op_compose(d, op, w, pc_w, sp_w, off_w, timeout, cache=None):
     t0 = time.time()
     srcs = [os.path.join("rtl", dd, f) for dd in ("common", "arb") for f in sorted(os.listdir(os.path.join("rtl", dd)))
             if f.endswith(".sv")] + ["formal/arb/arb_op.sv"]
-    n_inst = []
-    for side, impl in (("gold", 0), ("gate", 1)):
-        cnt = os.path.join(d, side + ".ninst")
-        yosys(d, side, "read_verilog -sv -noautowire -DSYNTHESIS -Irtl/common %s\n"
-              "chparam -set OP \"%s\" -set W %d -set PC_W %d -set SP_W %d -set OFF_W %d -set IMPL %d arb_op\n"
-              "hierarchy -check -top arb_op\nsetattr -mod -set keep_hierarchy 1 *simt_min_sel*\n"
-              "prep -flatten -top arb_op\ntee -q -o %s select -count arb_op/t:*simt_min_sel*\n"
-              "expose -evert arb_op/t:*simt_min_sel*\nrename arb_op %s\nhierarchy -top %s\nopt_clean\n"
-              "delete t:$scopeinfo\nwrite_rtlil %s\n" %
-              (" ".join(srcs), op, w, pc_w, sp_w, off_w, impl, cnt, side, side, os.path.join(d, side + ".il")))
-        n_inst.append(count_of(cnt))
+    n_inst = [cut_instances(d, side, "read_verilog -sv -noautowire -DSYNTHESIS -Irtl/common %s\nchparam -set OP "
+                            "\"%s\" -set W %d -set PC_W %d -set SP_W %d -set OFF_W %d -set IMPL %d arb_op\n"
+                            "hierarchy -check -top arb_op\n" % (" ".join(srcs), op, w, pc_w, sp_w, off_w, impl),
+                            "arb_op", "t:*simt_min_sel*", "t:*simt_min_sel*", "simt_min_sel")
+              for side, impl in (("gold", 0), ("gate", 1))]
     r = {"op": op, "w": w}
     gp, qp = il_ports(os.path.join(d, "gold.il"), "gold"), il_ports(os.path.join(d, "gate.il"), "gate")
     cut = [(dr, wd, nm) for dr, wd, nm in gp if nm.endswith(".key_i")]
@@ -1321,25 +1322,29 @@ def arb_op_compose(d, op, w, pc_w, sp_w, off_w, timeout, cache=None):
                  why="the cut did not give the same ports on both sides (%d / %d instances, %d cut)" % (
                      n_inst[0], n_inst[1], len(cut)))
         return r
+    # the sub-proof runs simt_min_sel at N = w: every cut instance must have w lanes
+    lanes = {nm[:-len(".valid_i")]: wd for _, wd, nm in gp if nm.endswith(".valid_i")}
+    if any(lanes.get(nm[:-len(".key_i")]) != w or wd % w for _, wd, nm in cut):
+        r.update(verdict="UNKNOWN", t=round(time.time() - t0, 1),
+                 why="a simt_min_sel instance does not select among W = %d lanes: %s" % (w, lanes))
+        return r
     c = cut_check(d, timeout)
     r["rest"] = {"equivalent": "PASS", "differ": "FAIL"}.get(c["cec"], "UNKNOWN")
     r["rest_engine"] = c["engine"]
     r["instances"] = [nm[:-len(".key_i")] for _, _, nm in cut]
     ks = sorted({wd // w for _, wd, _ in cut})
     r["sub"] = []
-    verdict = r["rest"]
     cache = {} if cache is None else cache
     for k in ks:
         if (w, k) not in cache:
             cache[(w, k)] = min_sel_forms(os.path.join(os.path.dirname(d), "min_sel_N%d_K%d" % (w, k)), w, k, timeout)
         v, rows = cache[(w, k)]
         r["sub"].append({"n": w, "k": k, "verdict": v, "rows": rows})
-        if v != "PASS":
-            verdict = "FAIL" if "FAIL" in (v, verdict) else "UNKNOWN"
     # a difference in a part is no counterexample of the operator (the cut inputs are free, and
     # simt_min_sel's inputs inside the operator may not reach it): PASS or UNKNOWN only
-    r["verdict"] = "PASS" if verdict == "PASS" else "UNKNOWN"
-    if verdict != "PASS":
+    ok = r["rest"] == "PASS" and all(x["verdict"] == "PASS" for x in r["sub"])
+    r["verdict"] = "PASS" if ok else "UNKNOWN"
+    if not ok:
         r["why"] = "; ".join(x for x in (
             "outside simt_min_sel: %s" % c["cec"] if r["rest"] != "PASS" else "",
             ", ".join("simt_min_sel N=%d K=%d: %s" % (x["n"], x["k"], x["verdict"]) for x in r["sub"]

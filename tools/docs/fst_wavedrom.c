@@ -12,7 +12,8 @@
  * cycle at 10c, after the cycle's inputs are applied and the combinational outputs settled,
  * before the clock edge (tb/core/simtcheck.c, sc_ls_sample), so a registered output shows the
  * value the previous edge gave it. One row per SIG: a 1-bit signal as a level, a wider one as a
- * bus with its value in hex in each cycle where it changes. A clock row comes first.
+ * bus with its value in hex in each cycle where it changes (at most 256 bits: a wider signal is
+ * refused, never cut short; draw a slice of it). A clock row comes first.
  * The output is deterministic (the datasheet check compares it byte for byte).
  * Exit 0, or 2 with a message (unreadable file, unknown signal, empty window). */
 #include <errno.h>
@@ -25,6 +26,8 @@
 
 #define MAX_SIG 64
 #define MAX_CYC 256
+#define MAX_BITS 256   /* the widest value drawn (64 hex digits); a wider one must be sliced */
+#define VAL_CH (MAX_BITS / 4 + MAX_BITS / 32 + 1)
 
 static void die(const char *fmt, const char *a)
 {
@@ -60,7 +63,7 @@ typedef struct {
  * eight digits (as in Verilog: "1_00000040"), or "x" when a bit is not 0 or 1 */
 static void hex_of(const char *v, uint32_t len, char *out, size_t n)
 {
-    char h[128];
+    char h[MAX_BITS / 4 + 1];
     size_t o = 0;
     uint32_t first = len % 4 ? len % 4 : 4;
     int lead = 1;
@@ -229,7 +232,11 @@ int main(int argc, char **argv)
     printf("\"}");
     for (int k = 0; k < ns; k++) {
         char *buf = malloc((size_t)s[k].len + 1), *prev = malloc((size_t)s[k].len + 1);
-        char wave[MAX_CYC + 1], data[MAX_CYC][80];
+        static char data[MAX_CYC][VAL_CH];
+        char wave[MAX_CYC + 1];
+        uint32_t shown = s[k].sliced ? s[k].hi - s[k].lo + 1 : s[k].len;
+        if (shown > MAX_BITS)
+            die("signal '%s' is wider than 256 bits: draw a slice of it, NAME[HI:LO]", s[k].want);
         int nd = 0;
         if (!buf || !prev)
             die("%s", "out of memory");

@@ -60,10 +60,10 @@ def main():
         ax.set_xscale("log", base=2)
         ax.set_xticks(all_w)
         ax.set_xticklabels([str(w) for w in all_w])
-        ax.minorticks_off() if ax is ax_d else None
         ax.set_xlabel("W (lanes)")
         ax.set_ylabel(what)
         ax.grid(True, which="both", linewidth=0.3)
+    ax_d.minorticks_off()
     ax_a.set_yscale("log")
     ax_a.set_title("%s: area against W" % job["unit"])
     ax_d.set_title("%s: depth against W" % job["unit"])
