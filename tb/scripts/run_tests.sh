@@ -20,6 +20,7 @@ seed_arg=${2:-1}
 bin=build/bin
 logdir=${TEST_LOGDIR:-build/test}
 mkdir -p "$logdir"
+export TEST_LOGDIR=$logdir   # the 'after:' tests read the others' logs there
 # TEST_BIN: programs found there first (make test-asan: the sanitized simtcheck), then build/bin.
 export PATH="${TEST_BIN:+$PWD/$TEST_BIN:}$PWD/$bin:$PATH"
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
@@ -37,7 +38,7 @@ rm -rf "$rdir" && mkdir -p "$rdir"
 run_one() {
   local n=$1 line=$2 name expect cmd seed log t0 rc dt ok summary
   IFS='|' read -r name expect cmd <<<"$line"
-  name=$(echo $name); expect=$(echo "$expect" | sed 's/^ *//; s/ *$//')
+  name=$(echo $name); expect=$(echo "$expect" | sed 's/^ *//; s/ *$//; s/^after://')
   seed=$seed_arg
   [ "$seed" = random ] && seed=$(( (RANDOM << 15 | RANDOM) ))
   cmd=${cmd//\$SEED/$seed}
@@ -71,8 +72,10 @@ make_lane() {
   local i
   for i in "${make_idx[@]}"; do run_one "$i" "${lines[$((i - 1))]}"; done
 }
-make_idx=()
+make_idx=() after_idx=()
 for i in $(seq 1 "$total"); do
+  exp=${lines[$((i - 1))]#*|}; exp=${exp%%|*}; exp=${exp// /}
+  if [[ $exp == after:* ]]; then after_idx+=("$i"); continue; fi
   cmd=${lines[$((i - 1))]#*|}; cmd=${cmd#*|}
   [[ $cmd =~ (^|[^[:alnum:]_-])make[[:space:]] ]] && make_idx+=("$i")
 done
@@ -84,7 +87,7 @@ fi
 n=0
 for line in "${lines[@]}"; do
   n=$((n + 1))
-  [[ " ${make_idx[*]} " == *" $n "* ]] && continue
+  [[ " ${make_idx[*]} " == *" $n "* || " ${after_idx[*]} " == *" $n "* ]] && continue
   if [ "$running" -ge "$jobs" ]; then
     wait -n; running=$((running - 1))
   fi
@@ -92,6 +95,8 @@ for line in "${lines[@]}"; do
   running=$((running + 1))
 done
 wait
+# The 'after:' tests, once every other test has finished (their logs are complete).
+for i in "${after_idx[@]}"; do run_one "$i" "${lines[$((i - 1))]}"; done
 
 pass=0 fail=0
 failed=()

@@ -32,6 +32,24 @@
       cycle, and then its value right after reset (simtcheck's Verilated RTL, cycle 0). The table
       goes between <!-- arcs begin --> and <!-- arcs end --> at the end of the page's
       "## Ports" section. Without --write: exit 1 when it differs.
+  datasheet.py runs [--write] [--seed N] [--logs DIR] [--run-missing] [--docs DIR] [UNIT...]
+      The random runs make test does for every unit, as the page's "## Verification" section quotes
+      them: each test of tb/units/<unit>/tests.txt that is one `simtcheck UNIT ... --cycles N --seed
+      $SEED` run (no directed test, trace, record or power-up option), with the counts its log ends
+      with (make test's logs, DIR default build/test/<test>.log): cycles and mismatches from the last
+      line, without the throughput (that of the machine: make bench), and the run's own coverage lines.
+      The table goes between <!-- runs begin ... --> and <!-- runs end -->, where a line
+      <!-- runs here --> stands or at the end of "## Verification". The pages quote seed 1: with
+      --seed other than 1 (make test SEED=...) the check is skipped, saying so. Without --write:
+      exit 1 when a block is missing, differs, or a log is missing, of another seed or cut short.
+      --run-missing (make docs): a run without a log of seed 1 is run first (build/docs/runs/).
+  datasheet.py numbers [--docs DIR] [UNIT...]
+      No measured number typed by hand: outside the generated blocks (<!-- NAME begin ... -->
+      ... <!-- NAME end -->, fpga:begin/end, and the fenced block after <!-- output of: ... -->),
+      a page may not state an area (N NAND2-eq), a depth (depth N), a frequency (N MHz), FPGA
+      cells (N LUTs), a throughput (N cycles/s), a run time (N s, N min, N minutes, N seconds)
+      or a measured ratio (xN.NN), unless the line cites a paper (§, Table, Fig., Algorithm,
+      "paper", "thesis": the papers' own numbers). Exit 1 naming each line.
   datasheet.py template [UNIT...]
       Every datasheet follows the one template (TEMPLATE): its "## " sections include these, in
       this order (other sections may sit between them). Exit 1 naming what is missing or out of
@@ -429,6 +447,174 @@ def arcs(a):
     return 1 if bad else 0
 
 
+RUN_RE = re.compile(r"^simtcheck (\S+) (.*--cycles (\d+) --seed \$SEED.*)$")
+
+
+def unit_runs(u):
+    """[(test name, command with seed 1)] of the unit's random runs in its tests.txt, in list order."""
+    path = os.path.join("tb", "units", u["name"], "tests.txt")
+    out = []
+    if not os.path.exists(path):
+        return out
+    for line in open(path):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        name, expect, cmd = [x.strip() for x in line.split("|", 2)]
+        m = RUN_RE.match(cmd)
+        if expect != "pass" or not m or m.group(1) != u["name"] or "&&" in cmd or re.search(
+                r"--(test|trace|record|power-up)\b", cmd) or re.search(r"^\w+=", cmd):
+            continue
+        out.append((name, cmd.replace("$SEED", "1")))
+    return out
+
+
+def grouped(text):
+    """Integers of five digits or more with thousands separators (10^6 reads at a glance)."""
+    return re.sub(r"(?<![\w.=])(\d{4,})(?![\w.])", lambda m: "{:,}".format(int(m.group(1))), text)
+
+
+def run_row(u, name, cmd, logs, run_missing):
+    """The table row of one run from its log, or (None, why). run_missing: a run without a log of
+    seed 1 in logs is run here, its log in build/docs/runs/."""
+    log = os.path.join(logs, name + ".log")
+    if run_missing and (not os.path.exists(log) or not open(log, errors="replace").readline().startswith(
+            "%s: seed 1 (" % u["name"])):
+        log = os.path.join("build", "docs", "runs", name + ".log")
+        os.makedirs(os.path.dirname(log), exist_ok=True)
+        print("datasheet runs: %s: %s" % (name, cmd), flush=True)
+        with open(log, "w") as f:
+            subprocess.run(cmd, shell=True, stdout=f, stderr=subprocess.STDOUT,
+                           env=dict(os.environ, PATH=os.path.abspath(os.path.join("build", "bin")) + os.pathsep +
+                                    os.environ.get("PATH", "")))
+    if not os.path.exists(log):
+        return None, "no log %s (make test writes it)" % log
+    lines = [x.rstrip() for x in open(log, errors="replace").read().splitlines() if x.strip()]
+    if not lines or not re.match(r"^%s: seed 1 \(" % re.escape(u["name"]), lines[0]):
+        return None, "%s is not a run of seed 1 (first line: %s)" % (log, lines[0][:80] if lines else "empty")
+    m = re.match(r"^%s: (\d+) cycles, (\d+) mismatches(, .*cycles/s)?$" % re.escape(u["name"]), lines[-1])
+    if not m:
+        return None, "%s does not end with the run's summary line (cut short or failed): %s" % (log, lines[-1][:120])
+    cov = []
+    for x in lines[1:-1]:
+        x = x.strip()
+        if re.match(r"^%s: test .*: PASS$" % re.escape(u["name"]), x):
+            continue
+        cov.append(x)
+    cov = "; ".join(cov) if not any(re.match(r"^[a-z_]+ \d+$", x) for x in cov) else \
+        ", ".join(cov).replace(":, ", ": ")
+    short = cmd[len("simtcheck %s " % u["name"]):].replace(" --seed 1", "")
+    return ("| `%s` | `%s` | %s | %s | %s |" % (name, short, grouped(m.group(1)), m.group(2),
+                                                 grouped(cov).replace("|", "\\|"))), None
+
+
+def runs_block(u, rows):
+    return "\n".join([
+        "<!-- runs begin (tools/docs/datasheet.py runs --write, from make test's logs, seed 1; do not edit) -->",
+        "Random runs of `make test` (seed 1; each row is `simtcheck %s OPTIONS --seed 1`, RTL against the C "
+        "model every cycle), with the coverage each run prints (its own words); the throughput is the "
+        "machine's (`make bench`):" % u["name"],
+        "", "| test | options | cycles | mismatches | coverage |", "|---|---|---:|---:|---|"] + rows +
+        ["<!-- runs end -->"])
+
+
+def runs(a):
+    if a.seed != "1":
+        print("datasheet runs: skipped: make test ran with seed %s, the datasheets quote seed 1 "
+              "(make test SEED=1 checks them)" % a.seed)
+        return 0
+    bad = count = 0
+    for u in load_units(a.units):
+        rr = unit_runs(u)
+        if not rr:
+            continue
+        doc = os.path.join(a.docs, u["name"] + ".md")
+        rows, errs = [], []
+        for name, cmd in rr:
+            row, why = run_row(u, name, cmd, a.logs, a.run_missing)
+            (rows.append(row) if row else errs.append(why))
+        count += len(rr)
+        if errs:
+            for e in errs:
+                print("datasheet: %s: %s" % (u["name"], e))
+            bad += len(errs)
+            continue
+        want = runs_block(u, rows)
+        text = open(doc).read()
+        m = re.search(r"<!-- runs begin .*?<!-- runs end -->", text, re.S)
+        if a.write:
+            if m:
+                text = text[:m.start()] + want + text[m.end():]
+            elif "<!-- runs here -->" in text:
+                text = text.replace("<!-- runs here -->", want, 1)
+            else:
+                h = re.search(r"\n## Verification[^\n]*\n", text)
+                if not h:
+                    die("%s has no section '## Verification' for the runs" % doc)
+                nxt = text.find("\n## ", h.end())
+                nxt = len(text) if nxt < 0 else nxt
+                text = text[:nxt].rstrip("\n") + "\n\n" + want + "\n" + text[nxt:]
+            with open(doc, "w") as f:
+                f.write(text)
+            print("datasheet: wrote %s (runs)" % doc)
+        elif not m or m.group(0) != want:
+            print("datasheet: %s: block runs %s (datasheet.py runs --write, after make test)" % (
+                doc, "differs from the logs of the last make test" if m else "missing"))
+            bad += 1
+    if not a.write:
+        print("datasheet runs: %d runs, %d differences" % (count, bad))
+    return 1 if bad else 0
+
+
+MEASURED = re.compile(r"\d[\d,]*(\.\d+)?\s*(NAND2-eq|MHz|LUTs?\b|cycles/s|s\b|ms\b|min\b|minutes\b|seconds\b)"
+                      r"|(?<!induction )(?<!BMC of )(?<!closes at )(?<!\()\bdepths? (of )?\d[\d,]*(?![\w-])|(?<![\w.])x\d+\.\d+")
+CITES = re.compile(r"§|\bTable \d|\bFig\. ?\d|\bAlgorithm \d|\bpaper\b|\bthesis\b|\bL\d+\b")
+
+
+def typed_numbers(text):
+    """[(line number, line)] of the page's lines outside generated blocks that state a measured
+    number (MEASURED) without citing a paper (CITES)."""
+    out, gen, fence_of_output = [], None, False
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        if gen:
+            if re.match(r"<!-- %s end -->" % re.escape(gen), ln) or (gen == "fpga" and ln.startswith("<!-- fpga:end")):
+                gen = None
+            i += 1
+            continue
+        m = re.match(r"<!-- ([\w:.-]+) begin\b", ln)
+        if m:
+            gen = m.group(1)
+            i += 1
+            continue
+        if ln.startswith("<!-- fpga:begin"):
+            gen = "fpga"
+            i += 1
+            continue
+        if ln.startswith("<!-- output of:") and i + 1 < len(lines) and lines[i + 1].startswith("```"):
+            j = i + 2
+            while j < len(lines) and lines[j] != "```":
+                j += 1
+            i = j + 1
+            continue
+        if MEASURED.search(ln) and not CITES.search(ln):
+            out.append((i + 1, ln))
+        i += 1
+    return out
+
+
+def numbers(a):
+    bad = 0
+    for u in load_units(a.units):
+        doc = os.path.join(a.docs, u["name"] + ".md")
+        for n, ln in typed_numbers(open(doc).read()):
+            print("%s:%d: a measured number typed by hand (quote a generated block): %s" % (doc, n, ln.strip()[:140]))
+            bad += 1
+    print("datasheet numbers: %d lines with typed measurements" % bad)
+    return 1 if bad else 0
+
+
 # The datasheet template (docs/adding_a_unit.md): the sections every unit's page has, in order.
 TEMPLATE = ("Parameters", "Ports", "Timing diagrams", "Cycle contract", "Area and depth", "FPGA", "Verification",
             "Limits", "Deviations from the paper")
@@ -499,6 +685,16 @@ def main(argv):
     ar.add_argument("--write", action="store_true")
     ar.add_argument("--docs", default=DOCS)
     ar.add_argument("units", nargs="*")
+    rn = sub.add_parser("runs")
+    rn.add_argument("--write", action="store_true")
+    rn.add_argument("--seed", default="1", help="the seed make test ran with (SEED)")
+    rn.add_argument("--logs", default=os.path.join("build", "test"), help="make test's logs")
+    rn.add_argument("--run-missing", action="store_true", help="run what has no log of seed 1 (make docs)")
+    rn.add_argument("--docs", default=DOCS)
+    rn.add_argument("units", nargs="*")
+    nb = sub.add_parser("numbers")
+    nb.add_argument("--docs", default=DOCS)
+    nb.add_argument("units", nargs="*")
     tp = sub.add_parser("template")
     tp.add_argument("units", nargs="*")
     ix = sub.add_parser("index")
@@ -511,6 +707,10 @@ def main(argv):
             return index(a)
         if a.cmd == "template":
             return template(a)
+        if a.cmd == "runs":
+            return runs(a)
+        if a.cmd == "numbers":
+            return numbers(a)
         if a.cmd == "arcs":
             return arcs(a)
         if a.cmd == "data":
