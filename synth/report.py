@@ -343,8 +343,8 @@ def strt(rows):
                "comparable, area is somewhat larger). State bits per the contract: ST entry 3 PC_W + W + 1 + clog2(NRT), RT "
                "entry 2 PC_W + 2 W + 1 + clog2(NRT).\n")
     out.append("| config | W | NST | NRT | OREC | NAND2-eq | combinational | flop bits | depth | "
-               "contract state bits (ST + RT) | NAND2-eq per table entry | synth time (s) |")
-    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+               "contract state bits (ST + RT) | NAND2-eq per table entry |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     notes = []
     for r in mine:
         if r.get("W", "") == "":
@@ -352,14 +352,14 @@ def strt(rows):
         p = params(r) if r.get("params") else {}
         name = r.get("tag") or "NST = NRT = W"
         if not ok(r):
-            out.append("| %s | %s | %s | %s | %s | %s | | | | | | |" % (
+            out.append("| %s | %s | %s | %s | %s | %s | | | | | |" % (
                 name, r["W"], p.get("NST", ""), p.get("NRT", ""), p.get("OREC", ""), r["status"]))
             continue
         st, rt = strt_state_bits(r)
-        out.append("| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s (%s + %s) | %s | %s |" % (
+        out.append("| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s (%s + %s) | %s |" % (
             name, r["W"], p["NST"], p["NRT"], p["OREC"], fmt_int(r["nand2_eq"]), fmt_int(r["comb_nand2_eq"]),
             fmt_int(r["flops"]), r["depth"], fmt_int(st + rt), fmt_int(st), fmt_int(rt),
-            fmt_int(float(r["nand2_eq"]) / (p["NST"] + p["NRT"])), r.get("seconds", "")))
+            fmt_int(float(r["nand2_eq"]) / (p["NST"] + p["NRT"]))))
         if int(r["flops"]) != st + rt:
             notes.append("- %s: %s flip-flop bits, the contract's state has %d" % (
                 label(r), r["flops"], st + rt))

@@ -49,7 +49,8 @@
       a page may not state an area (N NAND2-eq), a depth (depth N), a frequency (N MHz), FPGA
       cells (N LUTs), a throughput (N cycles/s), a run time (N s, N min, N minutes, N seconds)
       or a measured ratio (xN.NN), unless the line cites a paper (§, Table, Fig., Algorithm,
-      "paper", "thesis": the papers' own numbers). Exit 1 naming each line.
+      "paper", "thesis": the papers' own numbers); nor a table with a column of such measures
+      (NAND2-eq, depth, MHz, LUTs, cycles/s, time, flop bits, cells). Exit 1 naming each line.
   datasheet.py template [UNIT...]
       Every datasheet follows the one template (TEMPLATE): its "## " sections include these, in
       this order (other sections may sit between them). Exit 1 naming what is missing or out of
@@ -567,6 +568,7 @@ def runs(a):
 
 MEASURED = re.compile(r"\d[\d,]*(\.\d+)?\s*(NAND2-eq|MHz|LUTs?\b|cycles/s|s\b|ms\b|min\b|minutes\b|seconds\b)"
                       r"|(?<!induction )(?<!BMC of )(?<!closes at )(?<!\()\bdepths? (of )?\d[\d,]*(?![\w-])|(?<![\w.])x\d+\.\d+")
+MEASURED_COL = re.compile(r"NAND2-eq|\bdepth\b|MHz|LUTs|cycles/s|\btime\b|flop bits|flip-flop bits|\bcells\b")
 CITES = re.compile(r"§|\bTable \d|\bFig\. ?\d|\bAlgorithm \d|\bpaper\b|\bthesis\b|\bL\d+\b")
 
 
@@ -597,6 +599,12 @@ def typed_numbers(text):
             while j < len(lines) and lines[j] != "```":
                 j += 1
             i = j + 1
+            continue
+        if (ln.startswith("|") and i + 1 < len(lines) and re.match(r"^\|[-:| ]+\|$", lines[i + 1]) and
+                any(MEASURED_COL.search(c) for c in ln.strip("|").split("|"))):
+            out.append((i + 1, "a table of measurements: " + ln))
+            while i < len(lines) and lines[i].startswith("|"):
+                i += 1
             continue
         if MEASURED.search(ln) and not CITES.search(ln):
             out.append((i + 1, ln))
