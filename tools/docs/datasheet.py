@@ -277,9 +277,20 @@ def report_block(unit, tops, rows):
             "synth/report.py; do not edit) -->\n%s\n<!-- area:report end -->" % text)
 
 
-def render_plot(unit, rows, out):
+def policy_params(u):
+    """{"top tag": name of the parameter the synthesis rows' policy column sets} (registry [[synth]]
+    policy = { param = ... }: POLICY, MEM_POLICY, K, P, PFX), for the plot's legend."""
+    out = {}
+    for s in u["synth"]:
+        if s.get("policy"):
+            for top in s["tops"]:
+                out["%s %s" % (top, s.get("tag") or "")] = s["policy"]["param"]
+    return out
+
+
+def render_plot(unit, rows, out, pparams=None):
     import json
-    job = dict({"unit": unit, "rows": rows, "out": out}, **paper_marks(unit))
+    job = dict({"unit": unit, "rows": rows, "out": out, "policy_params": pparams or {}}, **paper_marks(unit))
     if not os.path.exists(VENV_PY):
         die("%s not found: run 'bash tools/bootstrap.sh docs' (make docs does)" % VENV_PY)
     p = subprocess.run([VENV_PY, os.path.join("tools", "docs", "plot_area.py")], input=json.dumps(job).encode(),
@@ -310,7 +321,7 @@ def plots(a):
         svg = os.path.join(a.docs, "img", "%s-area.svg" % u["name"])
         if a.write:
             os.makedirs(os.path.dirname(svg), exist_ok=True)
-            render_plot(u["name"], rows, svg)
+            render_plot(u["name"], rows, svg, policy_params(u))
             if m:
                 text = text[:m.start()] + want + text[m.end():]
             else:
@@ -328,7 +339,7 @@ def plots(a):
             bad += 1
         with tempfile.TemporaryDirectory(dir="build") as td:
             tmp = os.path.join(td, "p.svg")
-            render_plot(u["name"], rows, tmp)
+            render_plot(u["name"], rows, tmp, policy_params(u))
             if not os.path.exists(svg) or open(svg).read() != open(tmp).read():
                 print("datasheet: %s is not the plot docs/data/area.csv gives now (datasheet.py plots --write)" % svg)
                 bad += 1

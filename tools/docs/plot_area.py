@@ -22,14 +22,16 @@ matplotlib.rcParams.update({"svg.hashsalt": "simt-datasheet", "svg.fonttype": "n
 import matplotlib.pyplot as plt  # noqa: E402
 
 
-def series_name(r):
+def series_name(r, pparams):
+    """The legend's name of a series; the policy column under the name of the parameter it sets
+    (pparams: "top tag" -> parameter, from the registry)."""
     name = r["unit"][5:] if r["unit"].startswith("simt_") else r["unit"]
     if r["tag"]:
         name += " " + r["tag"]
     if r["impl"] != "":
-        name += " IMPL %s" % r["impl"]
+        name += " IMPL=%s" % r["impl"]
     if r["policy"] != "":
-        name += " POLICY %s" % r["policy"]
+        name += " %s=%s" % (pparams.get("%s %s" % (r["unit"], r["tag"]), "POLICY"), r["policy"])
     return name
 
 
@@ -39,7 +41,7 @@ def main():
     for r in job["rows"]:
         if r["status"] != "ok":
             continue
-        groups.setdefault(series_name(r), []).append((int(r["W"]), float(r["nand2_eq"]), int(r["depth"])))
+        groups.setdefault(series_name(r, job.get("policy_params", {})), []).append((int(r["W"]), float(r["nand2_eq"]), int(r["depth"])))
     ratio = job.get("ratio")
     npan = 3 if ratio else 2
     fig, axes = plt.subplots(1, npan, figsize=(4.2 * npan + 2.4, 4.0))
