@@ -5,7 +5,8 @@
   equiv.py check UNIT [--config C] [--w N] [--netlist yosys|yosys-ff] [--gate F --cells F --top T]
   equiv.py plant UNIT [--config C] [--w N] [--seed S] [--per-kind N]
   equiv.py forms UNIT [--w N] [--method compose|direct]
-  equiv.py forms-selftest [--w N]   the composition refuses differences planted in simt_min_tree
+  equiv.py forms-selftest [--w N]   the composition refuses differences planted in simt_min_tree and
+                                    outside simt_min_sel (REST_PLANTS)
   equiv.py table            build/equiv/summary.md from every result.json
 
 Method of 'check' (build/equiv/<model>[-<netlist>]/):
@@ -1140,6 +1141,18 @@ TREE_PLANTS = (
 )
 
 
+# ... and differences planted outside simt_min_sel, in the delay form only (IMPL = 1), which the
+# composition's check of the rest must find: (file, old text, new text, operator, what).
+REST_PLANTS = (
+    ("simt_arb_unified.sv", "assign keep = mode_i ? LINE_MASK : '1;",
+     "assign keep = mode_i ? (IMPL == 1 ? LINE_MASK & ~KEY_W'(1 << OFF_W) : LINE_MASK) : '1;",
+     "uni", "the delay form's line mask drops the line's low bit (an input of simt_min_sel)"),
+    ("simt_arb_mem.sv", "assign key_o = KEY_W'({line_sel, {OFF_W{1'b0}}});",
+     "assign key_o = KEY_W'({line_sel, {OFF_W{1'b0}}}) | KEY_W'(IMPL);",
+     "mem_min", "the delay form's line address has bit 0 set (after simt_min_sel)"),
+)
+
+
 def forms_selftest(a):
     """The composition must refuse forms that differ: simt_min_sel's two forms (min_sel_forms) with
     each difference of TREE_PLANTS planted in the delay form must not end in PASS (FAIL where a
@@ -1162,7 +1175,29 @@ def forms_selftest(a):
         bad += (v == "PASS") != (old is None)
         print("  forms-selftest %d (%s): %s, want %s; %s" % (
             i, what, v, want, "; ".join("%s %s %s" % (r["form"], r["part"], r["verdict"]) for r in rows)))
-    print("forms-selftest W = %d: %d of %d as expected" % (a.w, len(TREE_PLANTS) + 1 - bad, len(TREE_PLANTS) + 1))
+    # the rest: each REST_PLANTS difference must make the operator's composition refuse PASS, by
+    # its check outside simt_min_sel (rest FAIL); the clean operators must PASS. PC_W = 8, SP_W = 0
+    # (K = 8), OFF_W = 3; simt_min_sel's sub-proof at (N, 8) is shared.
+    cache = {}
+    n = len(TREE_PLANTS) + 1
+    clean = tuple((None, None, None, op, "the RTL as it is, " + op) for op in sorted({p[3] for p in REST_PLANTS}))
+    for i, (fname, old, new, op, what) in enumerate(clean + REST_PLANTS):
+        override = {}
+        if fname is not None:
+            path = os.path.join("rtl", "arb", fname)
+            text = open(path).read()
+            if text.count(old) != 1:
+                die("forms-selftest: rest plant %d does not apply to %s (its text changed): %r" % (i, path, old))
+            override[fname] = os.path.join(d, "r%d_%s" % (i, fname))
+            with open(override[fname], "w") as f:
+                f.write(text.replace(old, new))
+        r = arb_op_compose(os.path.join(d, "r%d" % i), op, a.w, 8, 0, 3, a.timeout, cache, override)
+        ok = r["verdict"] == "PASS" if fname is None else (r["verdict"] != "PASS" and r.get("rest") == "FAIL")
+        bad += not ok
+        n += 1
+        print("  forms-selftest rest %d (%s): %s (outside simt_min_sel: %s), want %s" % (
+            i, what, r["verdict"], r.get("rest", "-"), "PASS" if fname is None else "not PASS, outside FAIL"))
+    print("forms-selftest W = %d: %d of %d as expected" % (a.w, n - bad, n))
     return 1 if bad else 0
 
 
@@ -1298,17 +1333,19 @@ def min_sel_forms(d, n, k, timeout, tree=TREE):
     return ("FAIL" if "FAIL" in vs else "UNKNOWN" if "UNKNOWN" in vs else "PASS"), rows
 
 
-def arb_op_compose(d, op, w, pc_w, sp_w, off_w, timeout, cache=None):
+def arb_op_compose(d, op, w, pc_w, sp_w, off_w, timeout, cache=None, override=None):
     """One arbiter operator's area form against its delay form by composition: IMPL reaches only
     the operator's simt_min_sel instances (one or two). (1) The two forms with every simt_min_sel
     instance cut out (Yosys expose -evert: its outputs become inputs shared by both sides, its
     inputs are compared) are equivalent; (2) simt_min_sel's two forms compute the same function at
     each (N, K) the instances use (min_sel_forms; cache keeps its results across operators).
+    override: {file name: path} read instead of rtl/{common,arb}/<file name> (forms-selftest).
     Returns a row."""
     os.makedirs(d, exist_ok=True)
     t0 = time.time()
-    srcs = [os.path.join("rtl", dd, f) for dd in ("common", "arb") for f in sorted(os.listdir(os.path.join("rtl", dd)))
-            if f.endswith(".sv")] + ["formal/arb/arb_op.sv"]
+    override = override or {}
+    srcs = [override.get(f, os.path.join("rtl", dd, f)) for dd in ("common", "arb")
+            for f in sorted(os.listdir(os.path.join("rtl", dd))) if f.endswith(".sv")] + ["formal/arb/arb_op.sv"]
     n_inst = [cut_instances(d, side, "read_verilog -sv -noautowire -DSYNTHESIS -Irtl/common %s\nchparam -set OP "
                             "\"%s\" -set W %d -set PC_W %d -set SP_W %d -set OFF_W %d -set IMPL %d arb_op\n"
                             "hierarchy -check -top arb_op\n" % (" ".join(srcs), op, w, pc_w, sp_w, off_w, impl),
