@@ -413,6 +413,21 @@ def reset_values(u, outs):
     return vals
 
 
+def put_block(doc, text, m, want, section, here=None):
+    """text with the block want in place of the match m of its old copy, or else where the line
+    here stands, or else at the end of the page's section "## <section>"."""
+    if m:
+        return text[:m.start()] + want + text[m.end():]
+    if here and here in text:
+        return text.replace(here, want, 1)
+    h = re.search(r"\n## %s[^\n]*\n" % re.escape(section), text)
+    if not h:
+        die("%s has no section '## %s' for the block" % (doc, section))
+    nxt = text.find("\n## ", h.end())
+    nxt = len(text) if nxt < 0 else nxt
+    return text[:nxt].rstrip("\n") + "\n\n" + want + "\n" + text[nxt:]
+
+
 def arcs_block(u, arcs, model, rst):
     rows = ["<!-- arcs begin (tools/docs/datasheet.py arcs --write; do not edit) -->",
             "Outputs of `%s` (generated from the RTL): the inputs each one depends on in the same cycle "
@@ -439,15 +454,7 @@ def arcs(a):
         text = open(doc).read()
         m = re.search(r"<!-- arcs begin .*?<!-- arcs end -->", text, re.S)
         if a.write:
-            if m:
-                text = text[:m.start()] + want + text[m.end():]
-            else:
-                h = re.search(r"\n## Ports[^\n]*\n", text)
-                if not h:
-                    die("%s has no section '## Ports' for the arcs" % doc)
-                nxt = text.find("\n## ", h.end())
-                nxt = len(text) if nxt < 0 else nxt
-                text = text[:nxt].rstrip("\n") + "\n\n" + want + "\n" + text[nxt:]
+            text = put_block(doc, text, m, want, "Ports")
             with open(doc, "w") as f:
                 f.write(text)
             print("datasheet: wrote %s (arcs)" % doc)
@@ -554,17 +561,7 @@ def runs(a):
         text = open(doc).read()
         m = re.search(r"<!-- runs begin .*?<!-- runs end -->", text, re.S)
         if a.write:
-            if m:
-                text = text[:m.start()] + want + text[m.end():]
-            elif "<!-- runs here -->" in text:
-                text = text.replace("<!-- runs here -->", want, 1)
-            else:
-                h = re.search(r"\n## Verification[^\n]*\n", text)
-                if not h:
-                    die("%s has no section '## Verification' for the runs" % doc)
-                nxt = text.find("\n## ", h.end())
-                nxt = len(text) if nxt < 0 else nxt
-                text = text[:nxt].rstrip("\n") + "\n\n" + want + "\n" + text[nxt:]
+            text = put_block(doc, text, m, want, "Verification", "<!-- runs here -->")
             with open(doc, "w") as f:
                 f.write(text)
             print("datasheet: wrote %s (runs)" % doc)
