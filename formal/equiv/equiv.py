@@ -299,12 +299,17 @@ def cut_check(d, timeout):
 
 
 def prove_comb(d, prefix, aig, timeout):
-    """A combinational miter (an AIG whose outputs must all be 0) proven by ABC. Two engines:
-    iprove (rewriting and fraiging of the miter) for up to IPROVE_T seconds, then &cec (SAT
-    sweeping). Neither wins everywhere: the arbiter wrapper, whose ten operators tempt &cec into
-    proving area form = delay form, takes 0.9 s in iprove and 33 s in &cec at W = 4; warp_ctrl at
-    W = 32 takes 46 s in iprove and 16 s in &cec. Returns cec (equivalent, differ, timeout or
-    undecided), engine, times and the miter's size; logs d/<prefix>iprove.log, <prefix>cec.log."""
+    """A combinational miter (an AIG whose outputs must all be 0) proven by ABC. Three engines:
+    iprove (rewriting and fraiging of the miter) for up to IPROVE_T seconds; then global BDDs
+    (collapse, at most BDD_NODES live nodes, no reordering, up to BDD_T seconds: the output is the
+    constant 0 or not), which settle counting circuits that defeat SAT (a ripple chain of counts
+    against a parallel-prefix tree: spawn's simt_prefix_cnt at N = 64, 0.3 s here, not finished
+    by &cec in 300 s) and give up fast elsewhere; then &cec (SAT sweeping). None wins everywhere:
+    the arbiter wrapper, whose ten operators tempt &cec into proving area form = delay form,
+    takes 0.9 s in iprove and 33 s in &cec at W = 4; warp_ctrl at W = 32 takes 46 s in iprove and
+    16 s in &cec. A difference is always left to &cec, which names the inputs. Returns cec
+    (equivalent, differ, timeout or undecided), engine, times and the miter's size; logs
+    d/<prefix>iprove.log, <prefix>bdd.log, <prefix>cec.log."""
     r = {}
     rc, out, dt = abc(d, prefix + "iprove", "read %s; print_stats; iprove" % aig, IPROVE_T)
     r["t_iprove"] = round(dt, 1)
@@ -313,6 +318,11 @@ def prove_comb(d, prefix, aig, timeout):
         r["cut_inputs"], r["cut_and"] = int(st.group(1)), int(st.group(4))
     if rc == 0 and "UNSATISFIABLE" in out:
         r["cec"], r["engine"], r["t_cec"] = "equivalent", "ABC iprove", round(dt, 1)
+        return r
+    rc, out, dt = abc(d, prefix + "bdd", "read %s; collapse -r -B %d; strash; sat" % (aig, BDD_NODES), BDD_T)
+    r["t_bdd"] = round(dt, 1)
+    if rc == 0 and "UNSATISFIABLE" in out and "failed" not in out:
+        r["cec"], r["engine"], r["t_cec"] = "equivalent", "ABC collapse (global BDDs)", round(dt, 1)
         return r
     r["engine"] = "ABC &cec"
     rc, out, dt = abc(d, prefix + "cec", "read %s; &get; &cec -m" % aig, timeout)
@@ -652,6 +662,8 @@ def mut_top_netlist(d):
 SIM_CYCLES = int(env("EQUIV_SIM_CYCLES", "20000"))
 BMC_T = int(env("EQUIV_BMC_T", "60"))   # seconds for the first bounded search
 IPROVE_T = int(env("EQUIV_IPROVE_T", "20"))   # seconds of ABC iprove before &cec
+BDD_T = int(env("EQUIV_BDD_T", "30"))         # seconds of ABC collapse (global BDDs) before &cec
+BDD_NODES = int(env("EQUIV_BDD_NODES", "200000"))   # its limit of live BDD nodes
 
 
 def falsify_by_sim(exe, m, sel, fd):
