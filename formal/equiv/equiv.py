@@ -272,7 +272,10 @@ def ff_prep():
 
 
 def cut_check(d, timeout):
-    """Step 2: matched state cut, ABC &cec. Returns a dict."""
+    """Step 2: matched state cut, ABC &cec. Returns a dict. A design whose RTL (gold.il) is larger
+    than EQUIV_SPLIT_MB megabytes has its miter built in parts (cut_check_split)."""
+    if SPLIT_MB and os.path.getsize(os.path.join(d, "gold.il")) > SPLIT_MB * 1e6:
+        return cut_check_split(d, timeout)
     r = {}
     t = yosys(d, "cut",
               "read_rtlil %s\nread_rtlil %s\n" % (os.path.join(d, "gold.il"), os.path.join(d, "gate.il")) + ff_prep() +
@@ -295,6 +298,49 @@ def cut_check(d, timeout):
     r["ff_bits_left"] = count_of(os.path.join(d, "nff_left.txt"))
     r["t_cut_yosys"] = round(t, 1)
     r.update(prove_comb(d, "", os.path.join(d, "cut.aig"), timeout))
+    return r
+
+
+def cut_check_split(d, timeout):
+    """Step 2 in parts, for a design whose one-piece cut miter does not fit YoWASP's 4 GiB
+    address space (ht_stack at W = 32: 3.9 million AIG nodes after aigmap, and the trap while
+    writing them): each side is cut on its own, every flip-flop into an input (its value) and an
+    output (its next value) (expose -dff -evert-dff: the flip-flops' output wires only, the same
+    names as the one-piece flow's expose -shared gives when every flip-flop matches), mapped to
+    gates and written as BLIF; ABC builds the miter, matching inputs and outputs by name
+    (miter: one output, the OR of every compared bit's difference, as Yosys's miter -equiv
+    gives; &cec -m reads only the first output of a miter), strashes it and writes the AIG that prove_comb()
+    proves. The flip-flops must match by name on both sides; otherwise no miter is built, none
+    counts as matched, and the sequential steps decide. Returns the dict cut_check() returns."""
+    r = {"split": True}
+    t = 0.0
+    names = {}
+    for side in ("gold", "gate"):
+        ff, nff, blif = (os.path.join(d, f % side) for f in ("ff_%s.txt", "nff_%s.txt", "cut_%s.blif"))
+        t += yosys(d, "cut_" + side,
+                   "read_rtlil %s\n" % os.path.join(d, side + ".il") + ff_prep() +
+                   "tee -q -o %s select -list %s/t:$_DFF_P_ %%x:+[Q] %s/t:$_DFF_P_ %%d\n"
+                   "tee -q -o %s select -count %s/t:$_DFF_P_\n"
+                   "expose -dff -evert-dff %s\ntechmap\nopt -fast\nsetundef -zero -undriven\nopt_clean -purge\n"
+                   "select -assert-none t:$_DFF_P_\nwrite_blif %s\n" % (ff, side, side, nff, side, side, blif))
+        names[side] = {l.strip().split("/", 1)[1] for l in open(ff) if "/" in l}
+        r["ff_bits_" + side] = count_of(nff)
+    r["matched"] = sorted(names["gold"] & names["gate"])
+    r["unmatched_gold"] = sorted(names["gold"] - names["gate"])
+    r["unmatched_gate"] = sorted(names["gate"] - names["gold"])
+    r["t_cut_yosys"] = round(t, 1)
+    if r["unmatched_gold"] or r["unmatched_gate"]:
+        r["ff_bits_left"] = r["ff_bits_gold"] + r["ff_bits_gate"]   # nothing cut: none matched
+        r["cec"] = "undecided"
+        return r
+    r["ff_bits_left"] = 0
+    aig = os.path.join(d, "cut.aig")
+    rc, out, dt = abc(d, "cut_miter", "miter %s %s; strash; print_stats; write_aiger %s" % (
+        os.path.join(d, "cut_gold.blif"), os.path.join(d, "cut_gate.blif"), aig), timeout)
+    r["t_cut_abc"] = round(dt, 1)
+    if rc != 0 or not os.path.exists(aig) or "i/o =" not in out:
+        die("ABC could not build the miter of the two cut sides (log %s)" % os.path.join(d, "cut_miter.log"))
+    r.update(prove_comb(d, "", aig, timeout))
     return r
 
 
@@ -664,6 +710,7 @@ BMC_T = int(env("EQUIV_BMC_T", "60"))   # seconds for the first bounded search
 IPROVE_T = int(env("EQUIV_IPROVE_T", "20"))   # seconds of ABC iprove before &cec
 BDD_T = int(env("EQUIV_BDD_T", "30"))         # seconds of ABC collapse (global BDDs) before &cec
 BDD_NODES = int(env("EQUIV_BDD_NODES", "200000"))   # its limit of live BDD nodes
+SPLIT_MB = float(env("EQUIV_SPLIT_MB", "5"))   # gold.il above this size: the cut miter in parts (0: never)
 
 
 def falsify_by_sim(exe, m, sel, fd):
