@@ -21,6 +21,7 @@ Method of 'check' (build/equiv/<model>[-<netlist>]/):
    matched next state; ABC's combinational equivalence check ('&cec') proves it for every input
    and every value of the matched state. With no unmatched flip-flop left that is a proof, for
    all time, from any state where the two sides agree (the reset state included): PASS.
+   An RTL over EQUIV_SPLIT_MB: each side cut on its own, the miter built by ABC (cut_check_split).
 3. Otherwise (unmatched state, or the cut check fails on a state that may be unreachable): the
    sequential miter, both sides from the all-zero state with a reset in the first cycle (the
    state simtcheck's models start from), every output compared from the next cycle on:
