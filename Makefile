@@ -37,7 +37,7 @@ help:
 	@echo "  make fuzz         fuzz the trace parser against a reference acceptor (libFuzzer): FUZZ_RUNS= (default 10^6)"
 	@echo "                    FUZZ_SEED= (default 1); make fuzz-fixtures: every fixture once (docs/trace_format.md)"
 	@echo "  make mutate       mutation score of make test's cross-checks: Yosys mutants of one model per unit, each run"
-	@echo "                    through the tests that run that model, survivors checked for equivalence (formal miter):"
+	@echo "                    through the tests that run that model, survivors checked for equivalence (formal checks):"
 	@echo "                    build/mutate/summary.md; MUTANTS= (default 100) MUTATE_SEED= MUTATE_MODELS=\"st_rt_small_W8\""
 	@echo "                    MUTATE_EQ_TIMEOUT=s per formal check (default 300), MUTATE_JOBS= (default: cores)"
 	@echo "  make docs         the datasheets' generated parts (tools/docs/datasheet.py): timing diagrams from real runs"
