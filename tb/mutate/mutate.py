@@ -457,6 +457,49 @@ def const_check(a, e, k, names):
     return "equivalent", "proven: %s is %s in every state that meets the RTL's assertions" % (sig, val)
 
 
+def proof(a, e, k, names):
+    """Step 5a: the state-matched check, then (flip-flops not matched by name) the constant check.
+    ('equivalent', how) or (None, why not)."""
+    v, why = state_check(a, e, k, names)
+    if not v and "not matched by name" in why:
+        v, why2 = const_check(a, e, k, names)
+        why = why2 if v else "%s; %s" % (why, why2)
+    return v, why
+
+
+def check(a, ids):
+    """make mutate-check: step 5a alone on the mutants ids of a.model (drawn as make mutate draws
+    them), one line each: 'equivalent' with the proof, or 'not proven' with the reason. No
+    simulation. MUTATE_PROOF=state or const: that check alone. Exit status 0 (the verdicts are
+    the output)."""
+    if os.environ.get("MUTATE_PROOF", "") not in ("", "state", "const"):
+        die("MUTATE_PROOF=%s: give state or const (or nothing: both)" % os.environ["MUTATE_PROOF"])
+    d = os.path.join(os.environ.get("MUTATE_DIR", "build/mutate"), a.model)
+    os.makedirs(d, exist_ok=True)
+    muts = yosys_mutants(a, d)
+    a.muts = muts
+    src = [p for p in a.rtl if os.path.basename(p) == a.top + ".sv"]
+    clocked = bool(src) and re.search(r"\bclk_i\b", open(src[0]).read()) is not None
+    names = ["clk_i", "rst_ni"] if clocked else []
+    for k in ids:
+        if not 1 <= k <= len(muts):
+            die("MUTATE_IDS: %d is not a mutant of %s (1..%d)" % (k, a.model, len(muts)))
+    for k in ids:
+        e = os.path.join(d, "eq%d" % k)
+        os.makedirs(e, exist_ok=True)
+        t0 = time.time()
+        form = os.environ.get("MUTATE_PROOF", "")
+        if form == "const":
+            v, why = const_check(a, e, k, names)
+        elif form == "state":
+            v, why = state_check(a, e, k, names)
+        else:
+            v, why = proof(a, e, k, names)
+        print("mutate-check %s %d (%s): %s (%s) [%.0f s]" % (a.model, k, describe(muts[k - 1]),
+              v or "not proven", why, time.time() - t0), flush=True)
+    return 0
+
+
 def equiv(a, d, ports, k):
     """The survivor k against the design as written: first the state-matched check (state_check);
     else a miter of mut_top at mutsel = 0 and k on
@@ -465,10 +508,7 @@ def equiv(a, d, ports, k):
     'different'), then k-induction (a proof: 'equivalent'), else 'unresolved'."""
     e = os.path.join(d, "eq%d" % k)
     os.makedirs(e, exist_ok=True)
-    v, why = state_check(a, e, k, [n for _, _, n in ports])
-    if not v and "not matched by name" in why:
-        v, why2 = const_check(a, e, k, [n for _, _, n in ports])
-        why = why2 if v else "%s; %s" % (why, why2)
+    v, why = proof(a, e, k, [n for _, _, n in ports])
     if v:
         return v, why
     names = [n for _, _, n in ports]
@@ -681,8 +721,8 @@ def main(argv):
     EQ_TIMEOUT = env_number("MUTATE_EQ_TIMEOUT", 1, 86400, EQ_TIMEOUT)
     if len(argv) >= 1 and argv[0] == "summary":
         return summary()
-    if len(argv) < 2 or argv[0] != "model":
-        die("usage: mutate.py model MODEL | summary (environment from tb/mutate/mutate.mk)")
+    if len(argv) < 2 or argv[0] not in ("model", "check") or (argv[0] == "check" and len(argv) < 3):
+        die("usage: mutate.py model MODEL | check MODEL K... | summary (environment from tb/mutate/mutate.mk)")
     a = Args()
     a.model = argv[1]
     e = os.environ
@@ -696,6 +736,10 @@ def main(argv):
     a.mutants = env_number("MUTANTS", 1, 255)   # ids 1..MUTANTS behind an 8-bit select
     a.seed = env_number("MUTATE_SEED", 0, 2**31 - 1)
     a.jobs = env_number("MUTATE_JOBS", 1, 256)
+    if argv[0] == "check":
+        if not all(re.fullmatch(r"[0-9]+", x) for x in argv[2:]):
+            die("MUTATE_IDS: give mutant numbers (decimal), not '%s'" % " ".join(argv[2:]))
+        return check(a, [int(x) for x in argv[2:]])
 
     return do_model(a)
 
