@@ -40,6 +40,8 @@ help:
 	@echo "                    through the tests that run that model, survivors checked for equivalence (formal checks):"
 	@echo "                    build/mutate/summary.md; MUTANTS= (default 100) MUTATE_SEED= MUTATE_MODELS=\"st_rt_small_W8\""
 	@echo "                    MUTATE_EQ_TIMEOUT=s per formal check (default 300), MUTATE_JOBS= (default: cores)"
+	@echo "  make mutate-check the equivalence proofs alone on named mutants: MUTATE_MODELS=one MUTATE_IDS=\"k ...\""
+	@echo "                    [MUTATE_PROOF=state|const]"
 	@echo "  make docs         the datasheets' generated parts (tools/docs/datasheet.py): timing diagrams from real runs"
 	@echo "                    (units' [[timing]]; WaveDrom JSON + SVG), output arcs and reset values from the RTL, area"
 	@echo "                    plots and tables from docs/data/area.csv (refreshed from the last make synth), the random"
