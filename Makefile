@@ -22,7 +22,7 @@ FORCE:
 .PHONY: help
 help:
 	@echo "Targets:"
-	@echo "  make all          main job: test, fusesoc-sim, board-soak, board-postimpl, synth, formal; writes build/report.md (each step runs even if one fails)"
+	@echo "  make all          main job: test, fusesoc-lint, fusesoc-sim, board-soak, board-postimpl, synth, formal; writes build/report.md (each step runs even if one fails)"
 	@echo "  make test         the test suite: tb/tests.txt, then tb/units/<unit>/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
 	@echo "  make soak         every unit, model (configuration x W) and random mode over many seeds on all cores,"
 	@echo "                    sized by SOAK_CYCLES= (default 10^9 cross-checked cycles); progress line, summary in"
@@ -134,7 +134,7 @@ bench:
 
 # ---- main job ----
 # Every step runs even when an earlier one fails; the report shows each step's status.
-STEPS := test fusesoc-sim board-soak board-postimpl synth formal
+STEPS := test fusesoc-lint fusesoc-sim board-soak board-postimpl synth formal
 .PHONY: all report
 all: | $(YOSYS_STAMP)
 	@mkdir -p build && : > build/steps.txt
