@@ -422,7 +422,8 @@ def pick_core(core):
 
 
 def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, core="auto",
-              timeout=0, as_depth=None, reg=None, quiet_header=False, given_f=None, pnr_args=None):
+              timeout=0, as_depth=None, reg=None, quiet_header=False, given_f=None, pnr_args=None,
+              synth_args=None):
     """Returns the report dict (also written as report.json/report.md); raises FlowError."""
     b = BOARDS[board]
     reg = reg or load_registry()
@@ -451,7 +452,7 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         "freq_requested_mhz": freq, "core_mhz": round(core_mhz, 4), "pll": pll_desc,
         "baud": int(baud), "clks_per_bit": (core_hz + int(baud) // 2) // int(baud),
         "dir": d, "status": "error", "message": "", "files_f": given_f, "as_depth": prm.get("AS_DEPTH"),
-        "tools": {"yosys": yosys, "nextpnr": pnr, "pack": pack},
+        "tools": {"yosys": yosys, "nextpnr": pnr, "pack": pack}, "synth_args": synth_args or "",
     }
     if not quiet_header:
         say("%s on %s (%s), core %s, requested %g MHz -> core clock %.4f MHz (%s), seed %s" % (
@@ -469,6 +470,8 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         ys.append("read_verilog -sv -noautowire " + " ".join(files))
         ys.append("read_verilog -sv -noautowire " + b["sv"])
         ys.append("chparam " + " ".join("-set %s %d" % kv for kv in prm.items()) + " " + top)
+        if synth_args:
+            synth = synth + " " + synth_args
         ys.append("%s -top %s -run %s" % (synth, top, first))
         ys.append("proc")
         ys.append("select -assert-none t:$dlatch t:$adlatch t:$dlatchsr t:$sr")
@@ -667,6 +670,10 @@ def write_report(rep):
     times = ", ".join("%s %s s" % (k[:-2], rep[k]) for k in ("synth_s", "pnr_s", "pack_s", "total_s") if k in rep)
     L.append("| run time | %s |" % times)
     L.append("| seed | %s |" % rep["seed"])
+    tool_args = ["`%s %s`" % (b["synth"].split()[0], rep["synth_args"])] if rep.get("synth_args") else []
+    tool_args += ["nextpnr `%s`" % rep["pnr_args"]] if rep.get("pnr_args") else []
+    if tool_args:
+        L.append("| tool options | %s |" % ", ".join(tool_args))
     if rep.get("bitstream"):
         L.append("| bitstream | `%s` |" % rep["bitstream"])
     if rep.get("clocks"):
@@ -727,7 +734,7 @@ def sweep_row(rep):
 
 
 def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=None, name="sweep",
-          as_depth=None, pnr_args=None, configs=None):
+          as_depth=None, pnr_args=None, configs=None, synth_args=None):
     reg = load_registry()
     allu = [u["name"] for u in reg["units"]]
     units = units or allu
@@ -766,6 +773,7 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=No
             with open(rj) as f:
                 rep = json.load(f)
             if rep.get("seed") != seed or rep.get("core") != core or \
+                    rep.get("synth_args", "") != (synth_args or "") or \
                     rep.get("status") not in ("ok", "timing-fail", "does-not-fit"):
                 rep = None
             else:
@@ -773,7 +781,8 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=No
         if rep is None:
             try:
                 rep = implement(board, un, cfg, w, freq=freq_over, seed=seed, core=core, timeout=timeout,
-                                as_depth=as_depth, reg=reg, quiet_header=True, pnr_args=pnr_args)
+                                as_depth=as_depth, reg=reg, quiet_header=True, pnr_args=pnr_args,
+                                synth_args=synth_args)
             except FlowError as e:
                 say("      %s" % str(e).splitlines()[0])
                 if os.path.exists(rj):
@@ -839,6 +848,7 @@ def main():
     p.add_argument("--strict", action="store_true", help="exit 3 when timing fails")
     p.add_argument("--files-f", default="", help="use this files.f instead of generating one")
     p.add_argument("--pnr-args", default=None, help="extra nextpnr arguments (default: the board's)")
+    p.add_argument("--synth-args", default="", help="extra options of synth_ice40/synth_ecp5 (e.g. -noabc9)")
     s = sub.add_parser("sweep", help="every unit across W on the boards")
     s.add_argument("--units", default="")
     s.add_argument("--boards", default="icebreaker ulx3s")
@@ -852,6 +862,7 @@ def main():
     s.add_argument("--name", default="sweep", help="build/fpga/<name>.{csv,md}")
     s.add_argument("--as-depth", default="", help="the server's AS_DEPTH (default: its own)")
     s.add_argument("--pnr-args", default=None, help="extra nextpnr arguments (default: the board's)")
+    s.add_argument("--synth-args", default="", help="extra options of synth_ice40/synth_ecp5 (e.g. -noabc9)")
     q = sub.add_parser("pll", help="print the PLL settings for a frequency")
     q.add_argument("--board", required=True)
     q.add_argument("--freq", type=float, required=True)
@@ -864,7 +875,7 @@ def main():
                 raise FlowError("UNIT= is required (make fpga BOARD=icebreaker UNIT=arb)")
             rep = implement(a.board, a.unit, a.config or None, a.w or None, a.freq or None, a.seed, a.baud,
                             a.core, a.timeout, a.as_depth or None, given_f=a.files_f or None,
-                            pnr_args=a.pnr_args)
+                            pnr_args=a.pnr_args, synth_args=a.synth_args)
             print("fpga: " + summary_line(rep))
             for c in rep["clocks"]:
                 print("fpga:   clock %s: Fmax %.2f MHz (constraint %.2f MHz) %s" % (
@@ -886,7 +897,7 @@ def main():
         elif a.cmd == "sweep":
             sweep(a.units.split(), a.boards.split(), a.timeout, a.reuse, a.core,
                   float(a.freq) if a.freq else None, a.seed, [int(x) for x in a.widths.split()], a.name,
-                  a.as_depth if a.as_depth != "" else None, a.pnr_args, a.configs.split())
+                  a.as_depth if a.as_depth != "" else None, a.pnr_args, a.configs.split(), a.synth_args)
         else:
             prm, f, desc = pll_params(a.board, a.freq)
             print("%s: %.4f MHz: %s %s" % (a.board, f, desc, prm))

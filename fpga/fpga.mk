@@ -18,7 +18,8 @@
 #       a time, each under FPGA_TIMEOUT
 #       (default 1200 s): build/fpga/sweep.{csv,md}, progress lines [k/N].
 #   Both: AS_DEPTH=n (the server's at-speed RAM depth, 0 = none), FPGA_PNR_ARGS="..." (extra
-#       nextpnr options, e.g. "--router router2").
+#       nextpnr options, e.g. "--router router2"), FPGA_SYNTH_ARGS="..." (extra options of
+#       synth_ice40/synth_ecp5, e.g. "-noabc9": ABC's LUT mapping instead of ABC9's).
 #   make fpga-lint
 #       Verilator -Wall of both board tops (PLL on and off) with fpga/lint/ stubs of the vendor
 #       PLL primitives, over the server (or the probe while the server is not in the tree).
@@ -43,6 +44,7 @@ FPGA_WIDTHS  ?=
 FPGA_CONFIGS ?=
 FPGA_SWEEP   ?= sweep
 FPGA_PNR_ARGS ?=
+FPGA_SYNTH_ARGS ?=
 
 FPGA_ENV = YOSYS='$(YOSYS)' NEXTPNR_ICE40='$(NEXTPNR_ICE40)' ICEPACK='$(ICEPACK)' \
   NEXTPNR_ECP5='$(NEXTPNR_ECP5)' ECPPACK='$(ECPPACK)'
@@ -56,13 +58,13 @@ fpga: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(FPGA_STAMP.$(BOARD))
 	@$(FPGA_ENV) $(PYTHON) fpga/flow.py fpga --board '$(BOARD)' --unit '$(UNIT)' --config '$(CONFIG)' \
 	  --w '$(W)' --freq '$(FREQ)' --seed '$(SEED)' --baud '$(BAUD)' --core '$(FPGA_CORE)' --as-depth '$(AS_DEPTH)' \
 	  $(if $(FPGA_TIMEOUT),--timeout $(FPGA_TIMEOUT)) $(if $(FPGA_STRICT),--strict) \
-	  $(if $(FPGA_PNR_ARGS),--pnr-args='$(FPGA_PNR_ARGS)')
+	  $(if $(FPGA_PNR_ARGS),--pnr-args='$(FPGA_PNR_ARGS)') $(if $(FPGA_SYNTH_ARGS),--synth-args='$(FPGA_SYNTH_ARGS)')
 
 fpga-sweep: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(foreach b,$(FPGA_BOARDS),$(FPGA_STAMP.$b))
 	@$(FPGA_ENV) $(PYTHON) fpga/flow.py sweep --units '$(FPGA_UNITS)' --boards '$(FPGA_BOARDS)' \
 	  --seed '$(SEED)' --core '$(FPGA_CORE)' $(if $(FPGA_TIMEOUT),--timeout $(FPGA_TIMEOUT)) \
 	  $(if $(FPGA_REUSE),--reuse) $(if $(FPGA_WIDTHS),--widths '$(FPGA_WIDTHS)') $(if $(FPGA_CONFIGS),--configs '$(FPGA_CONFIGS)') --name '$(FPGA_SWEEP)' \
-	  --as-depth '$(AS_DEPTH)' $(if $(FPGA_PNR_ARGS),--pnr-args='$(FPGA_PNR_ARGS)')
+	  --as-depth '$(AS_DEPTH)' $(if $(FPGA_PNR_ARGS),--pnr-args='$(FPGA_PNR_ARGS)') $(if $(FPGA_SYNTH_ARGS),--synth-args='$(FPGA_SYNTH_ARGS)')
 
 fpga-pll:
 	@$(PYTHON) fpga/flow.py pll --board '$(BOARD)' --freq '$(FREQ)'

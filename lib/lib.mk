@@ -34,19 +34,22 @@ CFLAGS_C    := -std=c11 -O2 -Wall -Wextra -Werror -fPIC -Icmodel -Ilib
 CXX         ?= g++
 CC          ?= gcc
 
+# VL_XFLAGS.<model>: extra Verilator options for one model of the RTL, for experiments
+# (make build/bin/simtcheck VL_XFLAGS.arb_rtl_W32=-fno-dfg rebuilds that model alone; the
+# measurements are in docs/verification.md, "Throughput"). Empty by default.
 # A model's Verilator parameters, shim macros and flags, rewritten only when they change (so
 # that a registry edit re-verilates only the models it touches). --x-initial unique: the
 # power-up state comes from the context (simt_vl_power_up: zeros by default, or random).
 define vl_model_rules
 $(VL_DIR)/$1/config.txt: FORCE
 	@mkdir -p $$(@D)
-	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(VL_FLAGS) | $(VL_GL_FLAGS) | $(call vl_opt_fast,$1)' > $$@.tmp
+	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(strip $(VL_FLAGS) $(VL_XFLAGS.$1)) | $(VL_GL_FLAGS) | $(call vl_opt_fast,$1)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
 $(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(VLM.$1.UNIT).RTL) $(UNIT.$(VLM.$1.UNIT).HDRS)) \
   $(VL_DIR)/$1/config.txt
 	@echo "  VERILATE $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
-	@$(VERILATOR) $(if $(VLM.$1.NETLIST),$(VL_GL_FLAGS) --top-module $(VLM.$1.TOP)_gl,$(VL_FLAGS) \
+	@$(VERILATOR) $(if $(VLM.$1.NETLIST),$(VL_GL_FLAGS) --top-module $(VLM.$1.TOP)_gl,$(VL_FLAGS) $(VL_XFLAGS.$1) \
 	  $(VLM.$1.GPARAMS) --top-module $(VLM.$1.TOP)) --prefix V$1 -Mdir $$(@D)/obj $$(filter %.v %.sv,$$^)
 	@$$(MAKE) -s -C $$(@D)/obj -f V$1.mk V$1__ALL.a OPT_FAST=$(call vl_opt_fast,$1) VM_PARALLEL_BUILDS=0 \
 	  CXXFLAGS="-fPIC" >/dev/null
