@@ -4,8 +4,13 @@
 
   fpga_doc.py [--write]
 
-reads every build/fpga/sweep*.csv (make fpga-sweep, fpga/flow.py; the newest row wins for each
-unit, configuration, W, board and core) and build/postimpl/*/report.txt (make board-postimpl),
+reads the committed measurements, fpga/results/*.csv (in name order) and
+fpga/results/postimpl/<model>.txt, then every build/fpga/sweep*.csv (make fpga-sweep,
+fpga/flow.py; oldest first) and build/postimpl/<model>/report.txt (make board-postimpl): the
+last row read wins for each unit, configuration, W, board and core, and a build's post-
+implementation report wins over the committed one of the same model. A build directory does not
+outlive its machine, so a sweep whose numbers go into the docs is copied to fpga/results/
+(fpga/README.md, "Measured"),
 and rewrites the block between <!-- fpga:begin --> and <!-- fpga:end --> of each
 docs/units/<unit>.md (that unit's rows; the section is added at the end if missing) and of
 docs/fpga.md (every row). Without --write: exit 1 and a diff when a page differs. Standard
@@ -17,14 +22,15 @@ import glob
 import os
 import sys
 
-BEGIN = "<!-- fpga:begin (tools/fpga_doc.py --write, from build/fpga/sweep*.csv: do not edit) -->"
+BEGIN = "<!-- fpga:begin (tools/fpga_doc.py --write, from fpga/results and build/fpga/sweep*.csv: do not edit) -->"
 END = "<!-- fpga:end -->"
 DEVICE = {"icebreaker": "iCE40UP5K", "ulx3s": "ECP5-85F"}
 
 
 def load_rows():
     rows = {}
-    for path in sorted(glob.glob("build/fpga/sweep*.csv"), key=os.path.getmtime):
+    paths = sorted(glob.glob("fpga/results/*.csv")) + sorted(glob.glob("build/fpga/sweep*.csv"), key=os.path.getmtime)
+    for path in paths:
         with open(path) as f:
             for r in csv.DictReader(f):
                 rows[(r["unit"], r["config"], int(r["w"]), r["board"], r["core"])] = r
@@ -64,8 +70,10 @@ def table(rows, with_unit):
 
 def postimpl():
     o = []
-    for p in sorted(glob.glob("build/postimpl/*/report.txt")):
-        with open(p) as f:
+    reports = {os.path.splitext(os.path.basename(p))[0]: p for p in glob.glob("fpga/results/postimpl/*.txt")}
+    reports.update({os.path.basename(os.path.dirname(p)): p for p in glob.glob("build/postimpl/*/report.txt")})
+    for model in sorted(reports):
+        with open(reports[model]) as f:
             o += ["    " + line.rstrip() for line in f if " 0 / " not in line]
     return o
 
@@ -78,8 +86,8 @@ def put(path, lines, title):
     with open(path) as f:
         text = f.read()
     new_block = block(lines)
-    if BEGIN in text and END in text:
-        a = text.index(BEGIN)
+    if "<!-- fpga:begin" in text and END in text:   # the marker's wording may have changed
+        a = text.index("<!-- fpga:begin")
         b = text.index(END) + len(END)
         new = text[:a] + new_block + text[b:]
     else:
