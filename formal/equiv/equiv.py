@@ -371,6 +371,19 @@ def prove_comb(d, prefix, aig, timeout):
     if rc == 0 and "UNSATISFIABLE" in out and "failed" not in out:
         r["cec"], r["engine"], r["t_cec"] = "equivalent", "ABC collapse (global BDDs)", round(dt, 1)
         return r
+    # SAT sweeping with ABC's newer engine (&fraig -x): it merges two nodes only when a SAT call
+    # proves them equal, so a miter output that ends as the constant 0 is a proof. It settles
+    # ht_stack at W = 32 (1.1 million AND nodes, 15,430 inputs) in 171 s and 130 MB, where &cec
+    # asks for more than 18 GB before its first simulation round. Anything else (the constant 1,
+    # a node left) goes on to &cec, which names a difference's inputs.
+    out_aig = os.path.join(d, prefix + "fraig_out.aig")
+    if os.path.exists(out_aig):
+        os.remove(out_aig)
+    rc, out, dt = abc(d, prefix + "fraig", "&r %s; &fraig -x; &ps; &w %s" % (aig, out_aig), FRAIG_T)
+    r["t_fraig"] = round(dt, 1)
+    if rc == 0 and aiger_const_output(out_aig) == 0:
+        r["cec"], r["engine"], r["t_cec"] = "equivalent", "ABC &fraig -x (SAT sweeping)", round(dt, 1)
+        return r
     r["engine"] = "ABC &cec"
     rc, out, dt = abc(d, prefix + "cec", "read %s; &get; &cec -m" % aig, timeout)
     r["t_cec"] = round(dt, 1)
@@ -383,6 +396,23 @@ def prove_comb(d, prefix, aig, timeout):
     else:
         r["cec"] = "undecided"
     return r
+
+
+def aiger_const_output(path):
+    """The constant (0 or 1) that drives the single output of the AIGER file at path, or None (no
+    file, another shape, an output driven by a node or an input)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.readline().split()
+            if len(head) < 6 or head[0] not in (b"aig", b"aag") or int(head[4]) != 1:
+                return None
+            i, l_ = int(head[2]), int(head[3])
+            for _ in range(l_ if head[0] == b"aig" else i + l_):   # latch lines (and input lines in aag)
+                f.readline()
+            lit = int(f.readline().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return lit if lit in (0, 1) else None
 
 
 def count_of(p):
@@ -710,6 +740,7 @@ SIM_CYCLES = int(env("EQUIV_SIM_CYCLES", "20000"))
 BMC_T = int(env("EQUIV_BMC_T", "60"))   # seconds for the first bounded search
 IPROVE_T = int(env("EQUIV_IPROVE_T", "20"))   # seconds of ABC iprove before &cec
 BDD_T = int(env("EQUIV_BDD_T", "30"))         # seconds of ABC collapse (global BDDs) before &cec
+FRAIG_T = int(env("EQUIV_FRAIG_T", "1800"))   # seconds of ABC &fraig -x (SAT sweeping) before &cec
 BDD_NODES = int(env("EQUIV_BDD_NODES", "200000"))   # its limit of live BDD nodes
 SPLIT_MB = float(env("EQUIV_SPLIT_MB", "5"))   # gold.il above this size: the cut miter in parts (0: never)
 
