@@ -48,7 +48,7 @@ BOARDS = {
         pack_env="ICEPACK", pack_tool=("icepack", "yowasp-icepack"), ext="bin",
         lut_key="ICESTORM_LC", ff_cells=("SB_DFF",), ram_keys=("ICESTORM_RAM",),
         spram_keys=("ICESTORM_SPRAM",), io_keys=("SB_IO",), pll_keys=("ICESTORM_PLL",),
-        lut_name="LC", io_avail=39),  # SG48 user IOs (nextpnr 0.4 counts all 96 of the die)
+        lut_name="LC", io_avail=39, lut_avail=5280),  # SG48 user IOs (nextpnr 0.4 counts all 96 of the die)
     "ulx3s": dict(
         arch="ecp5", device="LFE5U-85F-6BG381C", top="simt_board_ulx3s",
         sv="fpga/ulx3s/simt_board_ulx3s.sv", cons="fpga/ulx3s/ulx3s.lpf",
@@ -57,7 +57,7 @@ BOARDS = {
         pack_env="ECPPACK", pack_tool=("yowasp-ecppack",), ext="bit",
         lut_key="TRELLIS_COMB", ff_cells=("TRELLIS_FF",), ram_keys=("DP16KD",),
         spram_keys=(), io_keys=("TRELLIS_IO",), pll_keys=("EHXPLLL",),
-        lut_name="LUT4",
+        lut_name="LUT4", lut_avail=83640,
         # router2: router1 (nextpnr-ecp5's default) did not finish the congested W = 32 designs
         # in 25 min; router2 routes rmask_sb W = 32 in 5 min (fpga/README.md)
         pnr_args=["--router", "router2"]),
@@ -491,6 +491,11 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         if rc != 0:
             with open(os.path.join(ROOT, ylog), errors="replace") as f:
                 errs = [l.rstrip() for l in f if "ERROR" in l or "rror:" in l][:5]
+            yout = os.path.join(ROOT, d, "yosys.out")
+            last = [l.strip() for l in open(yout, errors="replace")] if os.path.exists(yout) else []
+            last = [l for l in last if l]
+            lut_bound(rep, b, model, ylog, "then yosys stopped, exit %d: %s" % (
+                rc, errs[0].strip() if errs else (last[-1] if last else "no message")))
             raise FlowError("yosys failed (%s):\n  %s%s" % (ylog, "\n  ".join(errs), "\n  (FPGA_CORE=probe "
                             "implements the unit alone, without the server)" if core == "srv" else ""))
         counts = cell_counts(sj, top)
@@ -578,8 +583,15 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         rep["bitstream"] = bit
         rep["status"] = "ok" if rep["timing_pass"] else "timing-fail"
     except FlowError as e:
+        if e.code == 4 and str(e).startswith("yosys"):
+            try:
+                lut_bound(rep, b, model, os.path.join(d, "yosys.log"), "then " + str(e).split(" (log")[0])
+            except FlowError as e2:
+                e = e2
         rep["message"] = str(e)
-        if e.code == 4:
+        if rep["status"] == "does-not-fit":
+            pass
+        elif e.code == 4:
             rep["status"] = "timeout"
             plog = os.path.join(ROOT, d, "nextpnr.log")
             if "utilization" not in rep and os.path.exists(plog):  # what nextpnr had packed
@@ -603,6 +615,32 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
     say("[4/4] report %s/report.md" % d)
     write_report(rep)
     return rep
+
+
+def lut_bound(rep, b, model, ylog, why):
+    """When Yosys stops (a time limit, or YoWASP's 4 GiB address space) after ABC's LUT mapping
+    (abc -lut, FPGA_SYNTH_ARGS=-noabc9 on the ECP5; the iCE40's default), the mapping's count of
+    LUTs is a lower bound of the device LUTs the design needs (a LUT of up to 7 inputs takes one
+    LUT4 or more). Over the device's count, that settles the row: does not fit (exit 2)."""
+    path = os.path.join(ROOT, ylog)
+    if not os.path.exists(path):
+        return
+    n = None
+    with open(path, errors="replace") as f:
+        for line in f:
+            m = re.match(r"ABC RESULTS:\s+\$lut cells:\s+(\d+)", line)
+            if m:
+                n = int(m.group(1))
+    if n is None or n <= b["lut_avail"]:
+        return
+    rep["status"] = "does-not-fit"
+    rep["failing"] = ["%s >= %d/%d (>= %.0f%%, ABC's LUT mapping; %s)" % (
+        b["lut_key"], n, b["lut_avail"], 100.0 * n / b["lut_avail"], why)]
+    rep["resources"] = resources(b, {b["lut_key"]: (n, b["lut_avail"])}, 0, n, 0)
+    for k in ("ff", "ram", "io", "pll"):   # not known: Yosys stopped before mapping them
+        rep["resources"][k] = {"used": "-", "available": None, "pct": None}
+    rep["lut_bound"] = n
+    raise FlowError("%s does not fit the %s: %s" % (model, b["device"], rep["failing"][0]), 2)
 
 
 def resources(b, util, ffs, luts, carries):
@@ -659,7 +697,11 @@ def write_report(rep):
         L.append("| %s | %s |" % ("logic cells (LC: LUT4 + FF)" if b["arch"] == "ice40" else "LUT4 (TRELLIS_COMB)",
                                  fmt_pct(r["lut"])))
         L.append("| flip-flops | %s |" % fmt_pct(r["ff"]))
-        L.append("| synthesized LUT4 / carry cells | %d / %d |" % (r["synth_lut4"], r["synth_carry"]))
+        if rep.get("lut_bound"):
+            L.append("| ABC's LUT mapping | %d LUTs of up to %d inputs, each one %s or more (Yosys stopped "
+                     "before the rest) |" % (rep["lut_bound"], 7 if b["arch"] == "ecp5" else 4, b["lut_name"]))
+        else:
+            L.append("| synthesized LUT4 / carry cells | %d / %d |" % (r["synth_lut4"], r["synth_carry"]))
         L.append("| RAM blocks (%s) | %s |" % ("EBR" if b["arch"] == "ice40" else "DP16KD", fmt_pct(r["ram"])))
         if "spram" in r:
             L.append("| SPRAM | %s |" % fmt_pct(r["spram"]))
