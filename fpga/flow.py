@@ -589,9 +589,7 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
             except FlowError as e2:
                 e = e2
         rep["message"] = str(e)
-        if rep["status"] == "does-not-fit":
-            pass
-        elif e.code == 4:
+        if e.code == 4 and rep["status"] != "does-not-fit":
             rep["status"] = "timeout"
             plog = os.path.join(ROOT, d, "nextpnr.log")
             if "utilization" not in rep and os.path.exists(plog):  # what nextpnr had packed
@@ -619,7 +617,7 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
 
 def lut_bound(rep, b, model, ylog, why):
     """When Yosys stops (a time limit, or YoWASP's 4 GiB address space) after ABC's LUT mapping
-    (abc -lut, FPGA_SYNTH_ARGS=-noabc9 on the ECP5; the iCE40's default), the mapping's count of
+    (abc -lut: FPGA_SYNTH_ARGS=-noabc9; ABC9, both devices' default, prints no such count), its count of
     LUTs is a lower bound of the device LUTs the design needs (a LUT of up to 7 inputs takes one
     LUT4 or more). Over the device's count, that settles the row: does not fit (exit 2)."""
     path = os.path.join(ROOT, ylog)
