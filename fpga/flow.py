@@ -158,6 +158,29 @@ def load_registry():
         return json.load(f)
 
 
+def synth_configs(u):
+    """The unit's synthesis rows (units/<unit>.toml [[synth]], the rows make synth reports) as
+    configurations for the probe core: one per row name without its "-w<W>" suffix, named
+    "synth:<that name>" (e.g. synth:simt_arb_pc-i1 = simt_arb_pc, IMPL = 1, at the row's
+    parameters), with a model "<row name>" (simt_arb_pc-i1-w32) per width. A row is one top at
+    one parameter set, with no C model: it is implemented, never cross-checked on the board."""
+    cfgs = {}
+    for row in u.get("synth", []):
+        base = re.sub(r"-w%d$" % row["w"], "", row["name"])
+        toks = row["chparam"].split()
+        if len(toks) % 3 or any(t != "-set" for t in toks[0::3]):
+            raise FlowError("registry synth row %s: chparam %r is not '-set NAME VALUE' pairs" % (
+                row["name"], row["chparam"]))
+        params = {k: int(v) for k, v in zip(toks[1::3], toks[2::3])}
+        c = cfgs.setdefault(base, {"name": "synth:" + base, "top": row["top"], "widths": [],
+                                   "models": [], "synth_row": True,
+                                   "about": "synthesis row %s (%s)" % (base, row["params"])})
+        c["widths"].append(row["w"])
+        c["models"].append({"name": row["name"], "w": row["w"], "top": row["top"], "params": params,
+                            "defines": {}})
+    return list(cfgs.values())
+
+
 def resolve_model(reg, board, unit, config, w):
     units = {u["name"]: u for u in reg["units"]}
     if unit not in units:
@@ -166,9 +189,15 @@ def resolve_model(reg, board, unit, config, w):
     configs = {c["name"]: c for c in u["configs"]}
     if not config:
         config = u["configs"][0]["name"]
+    if config.startswith("synth:"):
+        configs = {c["name"]: c for c in synth_configs(u)}
+        if config not in configs:
+            raise FlowError("CONFIG=%s is not a synthesis row of %s (rows: %s)" % (
+                config, unit, " ".join(configs) or "none"))
     if config not in configs:
-        raise FlowError("CONFIG=%s is not a configuration of %s (configurations: %s)" % (
-            config, unit, " ".join(configs)))
+        raise FlowError("CONFIG=%s is not a configuration of %s (configurations: %s; or a synthesis "
+                        "row: CONFIG=synth:<row>, FPGA_CONFIGS=synth for all)" % (
+                            config, unit, " ".join(configs)))
     c = configs[config]
     if not w:
         w = BOARDS[board]["default_w"]
@@ -176,6 +205,8 @@ def resolve_model(reg, board, unit, config, w):
             w = max(x for x in c["widths"] if x <= w) if any(x <= w for x in c["widths"]) else min(c["widths"])
     w = int(w)
     name = "%s_%s_W%d" % (unit, config, w)
+    if c.get("synth_row"):
+        name = next((m["name"] for m in c["models"] if m["w"] == w), "%s-w%d" % (config[6:], w))
     models = {m["name"]: m for m in c["models"]}
     if name not in models:
         raise FlowError("model %s is not in the registry (build/gen/registry.mk VL_MODELS); "
@@ -361,7 +392,7 @@ def cell_counts(json_path, top):
 # ---------------------------------------------------------------------------------------------
 # One implementation run.
 
-def files_f(core, model, gendir, yosys, given=None):
+def files_f(core, model, gendir, yosys, given=None, m=None, unit=None):
     """The core's files.f: tools/board_gen.py (the server), fpga/probe/probe_gen.py (the probe),
     or a given one (--files-f: any list that defines a simt_srv with the server's ports)."""
     os.makedirs(os.path.join(ROOT, gendir), exist_ok=True)
@@ -383,6 +414,8 @@ def files_f(core, model, gendir, yosys, given=None):
         cmd = [sys.executable, "tools/board_gen.py", model, gendir]
     else:
         cmd = [sys.executable, "fpga/probe/probe_gen.py", model, gendir, "--yosys", yosys]
+        if m is not None and unit:   # the top and parameters given, not looked up (synthesis rows)
+            cmd += ["--unit", unit, "--top", m["top"], "--params", json.dumps(m["params"])]
     r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if r.returncode != 0:
         raise FlowError("%s failed:\n%s" % (" ".join(cmd[1:3]), (r.stdout + r.stderr)[-3000:]))
@@ -429,7 +462,14 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
     reg = reg or load_registry()
     u, c, m = resolve_model(reg, board, unit, config, w)
     model = m["name"]
-    core = "files" if given_f else pick_core(core)
+    if c.get("synth_row"):
+        # A synthesis row has no C model, so no server and no cross-check: the probe only.
+        if core == "srv":
+            raise FlowError("CONFIG=%s is a synthesis row: it has no C model, so no server; it is "
+                            "implemented with the probe (FPGA_CORE=probe, the default for a row)" % c["name"])
+        core = "files" if given_f else "probe"
+    else:
+        core = "files" if given_f else pick_core(core)
     freq = float(freq) if freq else b["default_freq"]
     prm, core_mhz, pll_desc = pll_params(board, freq)
     core_hz = int(round(core_mhz * 1e6))
@@ -459,7 +499,8 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
             model, board, b["device"], CORE_NAME[core], freq, core_mhz, pll_desc, seed))
     try:
         # [1/4] synthesis
-        ff, defines, files = files_f(core, model, os.path.join(d, "gen"), yosys, given_f)
+        ff, defines, files = files_f(core, model, os.path.join(d, "gen"), yosys, given_f,
+                                     m if c.get("synth_row") else None, unit)
         shutil.copyfile(os.path.join(ROOT, ff), os.path.join(ROOT, d, "files.f"))
         sj = os.path.join(d, "synth.json")
         synth, top = b["synth"], b["top"]
@@ -792,27 +833,32 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=No
             elif configs == ["all"]:
                 cs = u["configs"]
             else:
-                cs = [c for c in u["configs"] if c["name"] in configs]
+                rows_ = synth_configs(u)
+                cs = [c for c in u["configs"] + rows_ if c["name"] in configs or
+                      (c.get("synth_row") and "synth" in configs)]
                 if not cs:
-                    raise FlowError("FPGA_CONFIGS: %s has none of %s (configurations: %s)" % (
-                        un, " ".join(configs), " ".join(c["name"] for c in u["configs"])))
+                    raise FlowError("FPGA_CONFIGS: %s has none of %s (configurations: %s; synthesis "
+                                    "rows: synth, or one of %s)" % (
+                                        un, " ".join(configs), " ".join(c["name"] for c in u["configs"]),
+                                        " ".join(c["name"] for c in rows_) or "none"))
             for c in cs:
-                for w in c["widths"]:
+                for m in c["models"]:
+                    w = m["w"]
                     if w <= BOARDS[board]["w_cap"] and (not widths or w in widths):
-                        jobs.append((board, un, c["name"], w))
+                        jobs.append((board, un, c["name"], w, m["name"], bool(c.get("synth_row"))))
     core = pick_core(core)
     rows = []
     t0 = time.time()
-    for k, (board, un, cfg, w) in enumerate(jobs, 1):
-        model = "%s_%s_W%d" % (un, cfg, w)
-        d = os.path.join(OUT, board, model + ("" if core == "srv" else "-probe"))
+    for k, (board, un, cfg, w, model, is_row) in enumerate(jobs, 1):
+        jcore = "probe" if is_row else core
+        d = os.path.join(OUT, board, model + ("" if jcore == "srv" else "-probe"))
         rj = os.path.join(ROOT, d, "report.json")
         print("[%d/%d] %s %s (%.0f s so far)" % (k, len(jobs), board, model, time.time() - t0), flush=True)
         rep = None
         if reuse and os.path.exists(rj):
             with open(rj) as f:
                 rep = json.load(f)
-            if rep.get("seed") != seed or rep.get("core") != core or \
+            if rep.get("seed") != seed or rep.get("core") != jcore or \
                     rep.get("synth_args", "") != (synth_args or "") or \
                     rep.get("status") not in ("ok", "timing-fail", "does-not-fit"):
                 rep = None
@@ -820,7 +866,7 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=No
                 say("      reusing %s" % rj)
         if rep is None:
             try:
-                rep = implement(board, un, cfg, w, freq=freq_over, seed=seed, core=core, timeout=timeout,
+                rep = implement(board, un, cfg, w, freq=freq_over, seed=seed, core=jcore, timeout=timeout,
                                 as_depth=as_depth, reg=reg, quiet_header=True, pnr_args=pnr_args,
                                 synth_args=synth_args)
             except FlowError as e:
@@ -829,7 +875,7 @@ def sweep(units, boards, timeout, reuse, core, freq_over=None, seed=1, widths=No
                     with open(rj) as f:
                         rep = json.load(f)
                 else:
-                    rep = {"unit": un, "config": cfg, "w": w, "board": board, "core": core,
+                    rep = {"unit": un, "config": cfg, "w": w, "board": board, "core": jcore,
                            "status": "error", "message": str(e), "freq_requested_mhz": freq_over or BOARDS[board]["default_freq"]}
         say("      " + summary_line(rep) if "resources" in rep else "      %s: %s" % (model, rep["status"]))
         rows.append(sweep_row(rep))

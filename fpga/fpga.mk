@@ -10,10 +10,13 @@
 #       the bitstream, the logs. FREQ: the core clock asked of the PLL (default 48 MHz on the
 #       iCEBreaker, 100 MHz on the ULX3S; the board's oscillator frequency bypasses the PLL).
 #       Timing failure is reported and exits 0 (FPGA_STRICT=1: exit 3); a design that does not
-#       fit exits 2 with the utilisation that failed.
+#       fit exits 2 with the utilisation that failed. CONFIG=synth:<row> (e.g.
+#       synth:simt_arb_pc-i1): one of make synth's rows (units/<unit>.toml [[synth]]: one top
+#       at one parameter set) with the probe core, into build/fpga/<board>/<row>-w<W>-probe/.
 #   make fpga-sweep [FPGA_UNITS="arb st_rt"] [FPGA_BOARDS="icebreaker ulx3s"] [FPGA_WIDTHS="8 32"]
 #             [FPGA_CONFIGS="s1 s5"|all] [FPGA_TIMEOUT=s] [FPGA_REUSE=1] [FPGA_CORE=probe]
-#       every unit's default configuration (FPGA_CONFIGS: these, or all) at its registry
+#       every unit's default configuration (FPGA_CONFIGS: these, all, or synth: every
+#       synthesis row, with the probe core; synth:<row> picks one) at its registry
 #       widths on the boards (W <= 8 on the iCE40UP5K, all widths on the ECP5-85F), one run at
 #       a time, each under FPGA_TIMEOUT
 #       (default 1200 s): build/fpga/sweep.{csv,md}, progress lines [k/N].

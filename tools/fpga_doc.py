@@ -68,6 +68,10 @@ def table(rows, with_unit):
     o += ["", "core `probe`: the unit alone between an input shift chain and output registers on one "
           "clock (fpga/probe), its own Fmax; core `srv`: the unit server hosting it (docs/fpga.md). "
           "One nextpnr seed; Fmax is the worst clock or cross-domain path."]
+    if any(r["config"].startswith("synth:") for r in rows):
+        o += ["", "config `synth:<row>`: one of `make synth`'s rows (units/<unit>.toml `[[synth]]`: one "
+              "top at one parameter set, named as in the synthesis report) in the probe, alone "
+              "(fpga/README.md)."]
     return o
 
 
@@ -108,9 +112,12 @@ def main(argv):
         unit = os.path.splitext(os.path.basename(path))[0]
         mine = [r for r in rows if r["unit"] == unit]
         # more than one configuration in the rows: the sweep that made them ran them all
-        cfgs = " FPGA_CONFIGS=all" if len({r["config"] for r in mine}) > 1 else ""
-        pages.append((path, table(mine, False) + ["", "Reproduce: `make fpga-sweep FPGA_UNITS=%s%s` "
-                                                   "(docs/fpga.md)." % (unit, cfgs)], "FPGA"))
+        regular = {r["config"] for r in mine if not r["config"].startswith("synth:")}
+        cfgs = " FPGA_CONFIGS=all" if len(regular) > 1 else ""
+        rep = "Reproduce: `make fpga-sweep FPGA_UNITS=%s%s`" % (unit, cfgs)
+        if len(regular) < len({r["config"] for r in mine}):
+            rep += " and `make fpga-sweep FPGA_UNITS=%s FPGA_CONFIGS=synth FPGA_WIDTHS=...`" % unit
+        pages.append((path, table(mine, False) + ["", rep + " (docs/fpga.md)."], "FPGA"))
     fp = table(rows, True)
     pi = postimpl(committed)
     if pi:

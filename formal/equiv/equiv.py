@@ -145,6 +145,7 @@ def find_row(unit, row):
              if f.endswith(".sv")]
     m.keep = []
     m.chparam = r["chparam"]
+    m.abc = r.get("abc", "")   # the row's ABC options (st_rt's "fast" rows: -fast), as make synth
     return m
 
 
@@ -171,6 +172,7 @@ def find_model(unit, config=None, w=None):
              if f.endswith(".sv")]
     m.keep = [t for t in u["tops"] if t != m.top]
     m.chparam = " ".join("-set %s %s" % (k, v) for k, v in m.params.items())
+    m.abc = ""
     return m
 
 
@@ -198,7 +200,7 @@ def make_yosys_netlist(m, d, ff):
     s += "synth -flatten -top %s\n" % m.top
     if not ff:
         s += "dfflegalize -cell $_DFF_P_ 01\n"
-    s += "abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX\nopt_clean\n"
+    s += "abc %s-g AND,NAND,OR,NOR,XOR,XNOR,MUX\nopt_clean\n" % (m.abc + " " if m.abc else "")
     if keep:
         s += "setattr -mod -unset keep_hierarchy *\nflatten\nopt_clean\n"
     s += ("delete t:$scopeinfo\ncheck -assert\nselect -assert-none t:* t:$_*_ %%d\n"
@@ -1499,7 +1501,8 @@ def table(a):
     for root, r in sorted(rows, key=lambda x: (x[1].get("unit", ""), x[1].get("w", 0), x[0])):
         if "verdict" in r and "plants" not in r and "row" not in r:
             o.append("| %s | %s | %s | %s | %s | %s of %s | %.0f s |" % (
-                r["model"], r["netlist"], r["verdict"], r.get("method", ""), r.get("points", ""),
+                r["model"], r["netlist"] + (" (abc %s)" % r["abc"] if r.get("abc") else ""),
+                r["verdict"], r.get("method", ""), r.get("points", ""),
                 r.get("ff_bits_matched", 0), r.get("ff_bits_gold", 0), r.get("t_total", 0)))
     o += ["", "## Form against form", "", "| unit | W | verdict | method | time |", "|---|---:|---|---|---:|"]
     for root, r in sorted(rows, key=lambda x: x[0]):
@@ -1531,6 +1534,8 @@ def model_dir(m, tag):
 
 
 def check(a):
+    if a.row and (a.config or a.w):
+        die("--row %s names a top, its parameters and its width: give it without --config or --w" % a.row)
     m = find_row(a.unit, a.row) if a.row else find_model(a.unit, a.config, a.w)
     if a.gate:
         if not a.top:
@@ -1544,6 +1549,8 @@ def check(a):
     d = model_dir(m, tag)
     t0 = time.time()
     r = {"model": m.name, "unit": m.unit, "config": m.config, "w": m.w, "netlist": tag, "top": m.top}
+    if m.abc and not a.gate and a.netlist not in FPGA_SYNTH:
+        r["abc"] = m.abc
     r["t_gold"] = round(make_gold(m, d), 1)
     if a.gate:
         files, top = a.cells.split() + [a.gate], a.top
@@ -1666,7 +1673,8 @@ def verdict_of(m, d, gold_p, gate_src, timeout, frames, sim=None):
 
 
 def summary_line(r):
-    t = "%s %s (%s netlist): %s" % ("equiv", r["model"], r["netlist"], r["verdict"])
+    t = "%s %s (%s netlist%s): %s" % ("equiv", r["model"], r["netlist"],
+                                      ", abc " + r["abc"] if r.get("abc") else "", r["verdict"])
     t += "  %s; %d output bits, %d of %d flip-flop bits matched by name" % (
         r.get("method", "?"), r.get("out_bits", 0), r.get("ff_bits_matched", 0), r.get("ff_bits_gold", 0))
     return t + "  [%.1f s]" % r.get("t_total", 0)

