@@ -1537,6 +1537,11 @@ def check(a):
     if a.row and (a.config or a.w):
         die("--row %s names a top, its parameters and its width: give it without --config or --w" % a.row)
     m = find_row(a.unit, a.row) if a.row else find_model(a.unit, a.config, a.w)
+    abc_opt = env("EQUIV_ABC", "")
+    if abc_opt:   # ABC options of the project's netlist, for a width whose default mapping is too slow
+        if not re.fullmatch(r"(-[A-Za-z]+( [0-9]+)?)( -[A-Za-z]+( [0-9]+)?)*", abc_opt):
+            die("EQUIV_ABC=%r: options of Yosys's abc pass, e.g. -fast" % abc_opt)
+        m.abc = abc_opt
     if a.gate:
         if not a.top:
             die("GATE= needs TOP= (the netlist's top module)")
