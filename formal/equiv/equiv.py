@@ -1541,6 +1541,9 @@ def check(a):
     if abc_opt:   # ABC options of the project's netlist, for a width whose default mapping is too slow
         if not re.fullmatch(r"(-[A-Za-z]+( [0-9]+)?)( -[A-Za-z]+( [0-9]+)?)*", abc_opt):
             die("EQUIV_ABC=%r: options of Yosys's abc pass, e.g. -fast" % abc_opt)
+        if a.gate or a.netlist != "yosys" and a.netlist != "yosys-ff":
+            die("EQUIV_ABC=%s maps the project's Yosys netlist; it does not apply to %s" % (
+                abc_opt, "GATE=" if a.gate else "NETLIST=" + a.netlist))
         m.abc = abc_opt
     if a.gate:
         if not a.top:
@@ -1551,7 +1554,8 @@ def check(a):
         tag = "user-" + re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(a.gate))
     else:
         tag = a.netlist
-    d = model_dir(m, tag)
+    # EQUIV_ABC: its own directory, so that a default run of the same model does not overwrite it
+    d = model_dir(m, tag + ("-abc" + re.sub(r"[^A-Za-z0-9]", "", abc_opt) if abc_opt else ""))
     t0 = time.time()
     r = {"model": m.name, "unit": m.unit, "config": m.config, "w": m.w, "netlist": tag, "top": m.top}
     if m.abc and not a.gate and a.netlist not in FPGA_SYNTH:
