@@ -115,8 +115,10 @@ def main(argv):
         regular = {r["config"] for r in mine if not r["config"].startswith("synth:")}
         cfgs = " FPGA_CONFIGS=all" if len(regular) > 1 else ""
         rep = "Reproduce: `make fpga-sweep FPGA_UNITS=%s%s`" % (unit, cfgs)
-        if len(regular) < len({r["config"] for r in mine}):
-            rep += " and `make fpga-sweep FPGA_UNITS=%s FPGA_CONFIGS=synth FPGA_WIDTHS=...`" % unit
+        rows_w = sorted({int(r["w"]) for r in mine if r["config"].startswith("synth:")})
+        if rows_w:
+            rep += " and `make fpga-sweep FPGA_UNITS=%s FPGA_CONFIGS=synth FPGA_WIDTHS=\"%s\"`" % (
+                unit, " ".join(map(str, rows_w)))
         pages.append((path, table(mine, False) + ["", rep + " (docs/fpga.md)."], "FPGA"))
     fp = table(rows, True)
     pi = postimpl(committed)
