@@ -18,9 +18,9 @@ int simt_arb_pipe_cfg_check(const simt_arb_pipe_cfg *c, char *err, size_t n)
     const simt_arb_cfg a = {c->w, c->pc_w, c->sp_w, c->off_w};
     if (simt_arb_cfg_check(&a, err, n))
         return -1;
-    unsigned max = simt_arb_pipe_levels(c->w) + 1;
+    unsigned max = 2 * simt_arb_pipe_levels(c->w) + 1;
     if (c->stages < 1 || c->stages > max)
-        return snprintf(err, n, "STAGES=%u out of range: 1..%u at W=%u (clog2(W) + 1 levels)",
+        return snprintf(err, n, "STAGES=%u out of range: 1..%u at W=%u (2 clog2(W) + 1)",
                         c->stages, max, c->w), -1;
     return 0;
 }

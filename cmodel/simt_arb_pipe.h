@@ -8,7 +8,8 @@
  * Use, per cycle: simt_arb_pipe_eval (the registered outputs, which do not depend on this
  * cycle's inputs), then simt_arb_pipe_step with the cycle's inputs (the clock edge).
  * Limits of the model: those of simt_arb (1 <= W <= 64, SP_W + PC_W <= 64, OFF_W < PC_W), and
- * 1 <= STAGES <= clog2(W) + 1 as in the RTL.
+ * 1 <= STAGES <= 2 clog2(W) + 1 as in the RTL (past clog2(W) + 1 the extra ranks cut comparator
+ * levels in two; the function and the latency rule are the same).
  */
 #ifndef SIMT_ARB_PIPE_H
 #define SIMT_ARB_PIPE_H
@@ -22,7 +23,7 @@
 extern "C" {
 #endif
 
-#define SIMT_ARB_PIPE_MAX_STAGES 7 /* clog2(64) + 1 */
+#define SIMT_ARB_PIPE_MAX_STAGES 13 /* 2 clog2(64) + 1 */
 
 typedef struct {
     unsigned w, pc_w, sp_w, off_w; /* as simt_arb_cfg */

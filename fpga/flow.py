@@ -535,10 +535,14 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
             yout = os.path.join(ROOT, d, "yosys.out")
             last = [l.strip() for l in open(yout, errors="replace")] if os.path.exists(yout) else []
             last = [l for l in last if l]
-            lut_bound(rep, b, model, ylog, "then yosys stopped, exit %d: %s" % (
-                rc, errs[0].strip() if errs else (last[-1] if last else "no message")))
-            raise FlowError("yosys failed (%s):\n  %s%s" % (ylog, "\n  ".join(errs), "\n  (FPGA_CORE=probe "
-                            "implements the unit alone, without the server)" if core == "srv" else ""))
+            why = errs[0].strip() if errs else (last[-1] if last else "no message")
+            if not errs:   # no ERROR line (a WebAssembly trap): name the pass it stopped in
+                step = last_pass(os.path.join(ROOT, ylog))
+                why += " (in the %s pass)" % step if step else ""
+            lut_bound(rep, b, model, ylog, "then yosys stopped, exit %d: %s" % (rc, why))
+            raise FlowError("yosys failed: %s (log %s)%s%s" % (
+                why, ylog, "".join("\n  " + e.strip() for e in errs[1:]), "\n  (FPGA_CORE=probe "
+                "implements the unit alone, without the server)" if core == "srv" else ""))
         counts = cell_counts(sj, top)
         rep["synth_cells"] = counts
         ffs = sum(n for t, n in counts.items() if t.startswith(b["ff_cells"]))
@@ -797,6 +801,18 @@ def summary_line(rep):
 
 SWEEP_COLS = ["unit", "config", "w", "board", "core", "status", "lut", "lut_avail", "lut_pct", "ff", "ram",
               "fmax_mhz", "freq_mhz", "timing", "failing", "seconds", "critical_start", "critical_end"]
+
+
+def last_pass(log):
+    """The last pass a Yosys log says it executed ("15.42. Executing AUTONAME pass" -> AUTONAME)."""
+    step = ""
+    if os.path.exists(log):
+        with open(log, errors="replace") as f:
+            for line in f:
+                m = re.match(r"\d+(?:\.\d+)*\. Executing (\S+) pass", line)
+                if m:
+                    step = m.group(1)
+    return step
 
 
 def sweep_row(rep):

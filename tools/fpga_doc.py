@@ -50,6 +50,8 @@ def result(r):
         return "no Fmax: %s" % what
     if r["fmax_mhz"]:
         return "fits, Fmax %s MHz %s %s MHz" % (r["fmax_mhz"], ">=" if r["timing"] == "PASS" else "<", r["freq_mhz"])
+    if st == "error" and r.get("failing"):
+        return "no result: %s" % r["failing"]
     return st
 
 

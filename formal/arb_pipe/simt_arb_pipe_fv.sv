@@ -8,7 +8,7 @@
 // reference is itself proven against the specification in formal/arb/arb_spec.sby (uni_*).
 // The unit's local invariants are assertions of the RTL itself (rtl/arb_pipe/simt_arb_pipe.sv,
 // rtl/common/simt_assert.svh), proven here as part of the DUT: a_match_nz (valid_o iff a
-// non-empty match), a_idle_zero (no valid lane: key_o = 0), a_mode_copies (STAGES = clog2(W) + 1:
+// non-empty match), a_idle_zero (no valid lane: key_o = 0), a_mode_copies (STAGES >= clog2(W) + 1:
 // the input rank's copies of mode_i agree). a_late stays here: it needs the reference.
 `default_nettype none
 module simt_arb_pipe_fv #(

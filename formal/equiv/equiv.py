@@ -1623,8 +1623,11 @@ def verdict_of(m, d, gold_p, gate_src, timeout, frames, sim=None):
         return r
     why = []
     if c["ff_bits_left"]:
-        why.append("%d flip-flop bits not matched by name (RTL: %s; netlist: %s)" % (
-            c["ff_bits_left"], " ".join(c["unmatched_gold"][:6]) or "-", " ".join(c["unmatched_gate"][:6]) or "-"))
+        if c.get("unmatched_gold") or c.get("unmatched_gate"):
+            why.append("%d flip-flop bits not matched by name (RTL: %s; netlist: %s)" % (
+                c["ff_bits_left"], " ".join(c["unmatched_gold"][:6]) or "-", " ".join(c["unmatched_gate"][:6]) or "-"))
+        else:   # every name matched, yet expose -evert-dff left some flip-flops uncut
+            why.append("%d flip-flop bits left uncut although every flip-flop name matches" % c["ff_bits_left"])
     if c["cec"] != "equivalent":
         why.append("the matched-state check %s" % {"differ": "finds a difference (on a state that may be unreachable)",
                                                    "timeout": "timed out", "undecided": "was undecided"}[c["cec"]])

@@ -5,6 +5,11 @@
 // exactly simt_arb_unified's; timing: its result for the inputs of cycle t is on the outputs of
 // cycle t + STAGES.
 //
+// Ranks, L = clog2(W) comparator levels: STAGES <= L cuts the tree alone; STAGES = L + 1 adds
+// the input rank below; STAGES = L + 1 + s (s = 1 .. L) also cuts comparator levels 1 .. s in
+// two (simt_min_pipe's SPLIT: chunked comparison, then the select), for boards where one
+// comparator level is the longest path (docs/units/arb_pipe.md).
+//
 // mode_i = 1 (memory) keeps only the line bits of each key before the reduction, as
 // simt_arb_unified does, so the match mask is the set of served lanes and key_o the line's base
 // address. Cycle contract (docs/units/arb_pipe.md): free-running, no stall; for STAGES cycles
@@ -15,7 +20,7 @@ module simt_arb_pipe #(
   parameter int unsigned PC_W   = 32,  // PC and data-address bits
   parameter int unsigned SP_W   = 8,   // stack-pointer bits above the PC in the key
   parameter int unsigned OFF_W  = 7,   // cache-line offset bits (ignored in memory mode)
-  parameter int unsigned STAGES = 2,   // register ranks = latency in cycles, 1 .. clog2(W) + 1
+  parameter int unsigned STAGES = 2,   // register ranks = latency in cycles, 1 .. 2 clog2(W) + 1
   localparam int unsigned KEY_W = SP_W + PC_W
 ) (
   input  wire logic                 clk_i,
@@ -35,12 +40,18 @@ module simt_arb_pipe #(
   localparam logic [KEY_W-1:0] LINE_MASK = KEY_W'({{(PC_W - OFF_W){1'b1}}, {OFF_W{1'b0}}});
 
   localparam int unsigned L = (W > 1) ? $clog2(W) : 0;  // comparator levels of the tree
+  localparam bit IN_RANK = (STAGES >= L + 1) && (L > 0);  // a rank on the (masked) inputs
+
+  if (STAGES < 1 || STAGES > 2 * L + 1) begin : g_bad_stages
+    $error("simt_arb_pipe: STAGES (%0d) must be 1 .. %0d (2 clog2(W) + 1 at W = %0d)",
+           STAGES, 2 * L + 1, W);
+  end
 
   logic [W-1:0]       valid_t;  // what the tree reduces
   logic [W*KEY_W-1:0] key_t;
 
-  if (STAGES == L + 1 && L > 0) begin : g_in_rank
-    // STAGES = clog2(W) + 1: the first rank holds the inputs as they come, with one copy of
+  if (IN_RANK) begin : g_in_rank
+    // STAGES >= clog2(W) + 1: the first rank holds the inputs as they come, with one copy of
     // mode_i per lane, and the masking follows it. The copies keep mode's fanout at
     // SP_W + OFF_W gates per copy: one flip-flop driving every lane's mask (W * (SP_W + OFF_W)
     // gates) was the critical path of this configuration on the ECP5 (docs/units/arb_pipe.md).
@@ -71,9 +82,11 @@ module simt_arb_pipe #(
     assign valid_t = valid_i;
   end
 
-  // The tree takes the ranks left: all of them, or all but the input rank.
-  localparam int unsigned TREE_STAGES = (STAGES == L + 1 && L > 0) ? STAGES - 1 : STAGES;
-  simt_min_pipe #(.N(W), .K(KEY_W), .STAGES(TREE_STAGES)) u_min (
+  // The tree takes the ranks left: all of them, or all but the input rank, of which those past
+  // one per comparator level cut levels in two.
+  localparam int unsigned TREE_STAGES = IN_RANK ? L : STAGES;
+  localparam int unsigned TREE_SPLIT  = IN_RANK ? STAGES - 1 - L : 0;
+  simt_min_pipe #(.N(W), .K(KEY_W), .STAGES(TREE_STAGES), .SPLIT(TREE_SPLIT)) u_min (
     .clk_i, .rst_ni, .valid_i(valid_t), .key_i(key_t), .valid_o, .key_o, .match_o
   );
 
@@ -90,7 +103,7 @@ module simt_arb_pipe #(
   // the lanes at the minimum, the served lanes in memory mode), and no valid lane means all 0.
   `SIMT_ASSERT(a_match_nz, valid_o == (match_o != '0))
   `SIMT_ASSERT(a_idle_zero, valid_o || key_o == '0)
-  if (STAGES == L + 1 && L > 0) begin : g_a_in_rank
+  if (IN_RANK) begin : g_a_in_rank
     // the per-lane copies of the input rank's mode agree (they are one register, duplicated
     // for fanout only)
     `SIMT_ASSERT(a_mode_copies, g_in_rank.mode_q == '0 || g_in_rank.mode_q == '1)

@@ -10,14 +10,24 @@
 // floor((l+1)*STAGES/(L+1)) > floor(l*STAGES/(L+1)); the last level always does, so the outputs
 // are registered, and STAGES = L + 1 also registers level 0 (the inputs, after whatever the
 // caller put in front of them). A rank after level l holds (P >> l) * (K + 1) + P bits (P = N
-// rounded up to a power of two). Free-running, no stall; rst_ni (synchronous, active low)
-// clears the valid bits of every rank (the keys and masks are not reset: key_o and match_o are
-// ANDed with valid_o), so for STAGES cycles after a reset valid_o = 0, key_o = 0, match_o = 0.
+// rounded up to a power of two).
+//
+// SPLIT (0 .. clog2(N)) adds a rank inside each of the comparator levels 1 .. SPLIT: the level's
+// magnitude comparison is cut into chunks of at most ceil(K / 4) bits whose "below" and "above"
+// bits are registered with both children (valid, key, mask); the next stage combines the chunks,
+// selects and masks. It is for trees already registered after every comparator level
+// (STAGES >= clog2(N)), where one comparator and its K-bit select is the longest path (the
+// iCE40 at W = 8: 9 LUT levels, docs/units/arb_pipe.md). Latency: STAGES + SPLIT cycles.
+//
+// Free-running, no stall; rst_ni (synchronous, active low) clears the valid bits of every rank
+// (the keys and masks are not reset: key_o and match_o are ANDed with valid_o), so for
+// STAGES + SPLIT cycles after a reset valid_o = 0, key_o = 0, match_o = 0.
 `default_nettype none
 module simt_min_pipe #(
   parameter int unsigned N      = 4,
   parameter int unsigned K      = 8,
-  parameter int unsigned STAGES = 1   // register ranks = latency, 1 .. clog2(N) + 1
+  parameter int unsigned STAGES = 1,  // register ranks at level ends, 1 .. clog2(N) + 1
+  parameter int unsigned SPLIT  = 0   // comparator levels cut by a rank of their own, 0 .. clog2(N)
 ) (
   input  wire logic           clk_i,
   input  wire logic           rst_ni,
@@ -37,6 +47,14 @@ module simt_min_pipe #(
     $error("simt_min_pipe: STAGES (%0d) must be 1 .. %0d (clog2(N) + 1 levels at N = %0d)",
            STAGES, L + 1, N);
   end
+  if (SPLIT > L) begin : g_bad_split
+    $error("simt_min_pipe: SPLIT (%0d) must be 0 .. %0d (clog2(N) comparator levels at N = %0d)",
+           SPLIT, L, N);
+  end
+
+  // A split comparator's chunks: NC chunks of CW bits, the top one possibly narrower.
+  localparam int unsigned CW = (K + 3) / 4;
+  localparam int unsigned NC = (K + CW - 1) / CW;
 
   // Level l: M = P >> l nodes of (valid, key, mask of 2^l leaves). 'c' is the level's
   // combinational value, 'n' what the next level reads: c itself, or c registered when the
@@ -64,18 +82,78 @@ module simt_min_pipe #(
       for (genvar i = 0; i < M; i++) begin : g_cmp
         logic         va, vb, sel_a, sel_b;
         logic [K-1:0] ka, kb;
-        assign va = g_lvl[l-1].vld_n[2*i];
-        assign vb = g_lvl[l-1].vld_n[2*i+1];
-        assign ka = g_lvl[l-1].key_n[(2*i)*K +: K];
-        assign kb = g_lvl[l-1].key_n[(2*i+1)*K +: K];
+        logic [MB/2-1:0] ma, mb;  // the children's masks
+        // a_le_b = (ka <= kb), b_le_a = (kb <= ka), on the keys as they reach the select
+        logic         a_le_b, b_le_a;
+        if (l <= SPLIT) begin : g_split
+          // Stage 1: per chunk, ka below kb and ka above kb; registered with both children.
+          logic [NC-1:0] lt_c, gt_c, lt_q, gt_q;
+          logic          va_q, vb_q;
+          logic [K-1:0]  ka_q, kb_q;
+          logic [MB/2-1:0] ma_q, mb_q;
+          for (genvar c = 0; c < NC; c++) begin : g_chunk
+            localparam int unsigned LO = c * CW;
+            localparam int unsigned HI = ((c + 1) * CW < K) ? (c + 1) * CW : K;
+            assign lt_c[c] = g_lvl[l-1].key_n[(2*i)*K + LO +: HI - LO] <
+                             g_lvl[l-1].key_n[(2*i+1)*K + LO +: HI - LO];
+            assign gt_c[c] = g_lvl[l-1].key_n[(2*i)*K + LO +: HI - LO] >
+                             g_lvl[l-1].key_n[(2*i+1)*K + LO +: HI - LO];
+          end
+          always_ff @(posedge clk_i) begin
+            if (!rst_ni) begin
+              va_q <= 1'b0;
+              vb_q <= 1'b0;
+            end else begin
+              va_q <= g_lvl[l-1].vld_n[2*i];
+              vb_q <= g_lvl[l-1].vld_n[2*i+1];
+            end
+          end
+          always_ff @(posedge clk_i) begin   // data: no reset (counts only under va_q, vb_q)
+            lt_q <= lt_c;
+            gt_q <= gt_c;
+            ka_q <= g_lvl[l-1].key_n[(2*i)*K +: K];
+            kb_q <= g_lvl[l-1].key_n[(2*i+1)*K +: K];
+            ma_q <= g_lvl[l-1].msk_n[i*MB +: MB/2];
+            mb_q <= g_lvl[l-1].msk_n[i*MB+MB/2 +: MB/2];
+          end
+          // Stage 2: the highest chunk that differs decides; none differs: equal keys.
+          logic a_lt, a_gt;  // ka < kb, ka > kb
+          always_comb begin
+            a_lt = 1'b0;
+            a_gt = 1'b0;
+            for (int c = 0; c < NC; c++) begin
+              if (lt_q[c] || gt_q[c]) begin
+                a_lt = lt_q[c];
+                a_gt = gt_q[c];
+              end
+            end
+          end
+          assign va     = va_q;
+          assign vb     = vb_q;
+          assign ka     = ka_q;
+          assign kb     = kb_q;
+          assign ma     = ma_q;
+          assign mb     = mb_q;
+          assign a_le_b = ~a_gt;
+          assign b_le_a = ~a_lt;
+        end else begin : g_whole
+          assign va     = g_lvl[l-1].vld_n[2*i];
+          assign vb     = g_lvl[l-1].vld_n[2*i+1];
+          assign ka     = g_lvl[l-1].key_n[(2*i)*K +: K];
+          assign kb     = g_lvl[l-1].key_n[(2*i+1)*K +: K];
+          assign ma     = g_lvl[l-1].msk_n[i*MB +: MB/2];
+          assign mb     = g_lvl[l-1].msk_n[i*MB+MB/2 +: MB/2];
+          assign a_le_b = (ka <= kb);
+          assign b_le_a = (kb <= ka);
+        end
         // A key counts only under its valid bit: kb is the result unless a wins (and is
         // ignored above when neither child is valid).
-        assign sel_a = va & (~vb | (ka <= kb));
-        assign sel_b = vb & (~va | (kb <= ka));
+        assign sel_a = va & (~vb | a_le_b);
+        assign sel_b = vb & (~va | b_le_a);
         assign vld_c[i]                 = va | vb;
         assign key_c[i*K +: K]          = sel_a ? ka : kb;
-        assign msk_c[i*MB +: MB/2]      = g_lvl[l-1].msk_n[i*MB +: MB/2] & {(MB/2){sel_a}};
-        assign msk_c[i*MB+MB/2 +: MB/2] = g_lvl[l-1].msk_n[i*MB+MB/2 +: MB/2] & {(MB/2){sel_b}};
+        assign msk_c[i*MB +: MB/2]      = ma & {(MB/2){sel_a}};
+        assign msk_c[i*MB+MB/2 +: MB/2] = mb & {(MB/2){sel_b}};
       end
     end
 

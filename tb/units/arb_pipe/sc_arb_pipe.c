@@ -36,11 +36,30 @@ static const sc_field arb_pipe_fields[] = {
 };
 
 typedef struct {
-    uint64_t mem, ties, resets, out_valid, late, mem_ties, idle_after;
+    uint64_t mem, ties, resets, out_valid, late, mem_ties, idle_after, low_chunk;
 } arb_pipe_cov;
 
-/* Random runs of 20,000 cycles or more gate their coverage: every point must be hit. */
-static void gate_cover(sc_run *r, const arb_pipe_cov *v)
+/* STAGES > clog2(W) + 1 cuts comparator levels in two (rtl/common/simt_min_pipe.sv, SPLIT): the
+ * first stage compares the keys in chunks of ceil(K / 4) bits, the second lets the highest chunk
+ * that differs decide. Level 1 compares lanes 2i and 2i + 1: count the pairs of this cycle
+ * (both valid, the keys as the arbiter masks them) whose keys differ below an equal top chunk,
+ * so that a lower chunk decides. */
+static unsigned low_chunk_pairs(const simt_arb_cfg *c, const simt_arb_pipe_in *in)
+{
+    const unsigned k = c->sp_w + c->pc_w, cw = (k + 3) / 4, top = (k + cw - 1) / cw - 1;
+    const uint64_t line = ((c->pc_w >= 64 ? ~0ull : (1ull << c->pc_w) - 1)) & ~((1ull << c->off_w) - 1);
+    const uint64_t m = in->mode ? line : simt_arb_key_mask(c);
+    unsigned n = 0;
+    for (unsigned i = 0; i + 1 < c->w; i += 2) {
+        uint64_t a = in->key[i] & m, b = in->key[i + 1] & m;
+        n += (in->valid >> i & 3) == 3 && a != b && a >> (top * cw) == b >> (top * cw);
+    }
+    return n;
+}
+
+/* Random runs of 20,000 cycles or more gate their coverage: every point must be hit (the
+ * lower-chunk decisions only where comparator levels are split). */
+static void gate_cover(sc_run *r, const arb_pipe_cov *v, int split)
 {
     const sc_cov_point pts[] = {
         {"memory-mode cycles", v->mem, 1},
@@ -50,6 +69,7 @@ static void gate_cover(sc_run *r, const arb_pipe_cov *v)
         {"mid-run resets", v->resets, 1},
         {"outputs idle right after a reset", v->idle_after, 1},
         {"outputs that differ from the same cycle's arbitration", v->late, 1},
+        {"level-1 pairs decided below the top key chunk", v->low_chunk, (uint64_t)split},
     };
     SC_COV_GATE(r, pts);
 }
@@ -69,7 +89,8 @@ static void arb_pipe_run(sc_run *r)
     sc_lockstep ls;
     sc_ls_open(&ls, r, &m->vl);
     sc_rng g = {o->seed};
-    arb_pipe_cov cv = {0, 0, 0, 0, 0, 0, 0};
+    arb_pipe_cov cv = {0, 0, 0, 0, 0, 0, 0, 0};
+    const int split = cfg.stages > simt_arb_pipe_levels(cfg.w) + 1;
     unsigned since_reset = ~0u; /* cycles since the last reset (saturating) */
     int mode_q[SIMT_ARB_PIPE_MAX_STAGES + 1] = {0}; /* the mode of the last cycles, newest first */
     arb_pipe_line ln;
@@ -112,6 +133,8 @@ static void arb_pipe_run(sc_run *r)
         cv.mem += ln.mode;
         cv.out_valid += exp.valid;
         cv.ties += __builtin_popcountll(exp.match) > 1;
+        if (split)
+            cv.low_chunk += low_chunk_pairs(&ac, &in);
         for (unsigned s = cfg.stages; s > 0; s--)
             mode_q[s] = mode_q[s - 1];
         mode_q[0] = in.mode;
@@ -127,19 +150,22 @@ static void arb_pipe_run(sc_run *r)
         sc_trace_close(&tr);
     sc_ls_close(&ls);
     if (!o->trace_in && r->cycle >= 20000 && r->stop_after == UINT64_MAX)
-        gate_cover(r, &cv);
+        gate_cover(r, &cv, split);
     if (!o->quiet && !r->quiet_mismatch)
         printf("arb_pipe coverage: STAGES %u, %" PRIu64 " memory-mode cycles, %" PRIu64 " valid outputs, %" PRIu64
                " with ties at the minimum (%" PRIu64 " in memory mode), %" PRIu64 " mid-run resets, %" PRIu64
                " idle outputs right after one, %" PRIu64
-               " cycles whose output differs from the same cycle's arbitration\n",
-               cfg.stages, cv.mem, cv.out_valid, cv.ties, cv.mem_ties, cv.resets, cv.idle_after, cv.late);
+               " cycles whose output differs from the same cycle's arbitration%s",
+               cfg.stages, cv.mem, cv.out_valid, cv.ties, cv.mem_ties, cv.resets, cv.idle_after, cv.late,
+               split ? "" : "\n");
+    if (!o->quiet && !r->quiet_mismatch && split)
+        printf(", %" PRIu64 " level-1 pairs decided below the top key chunk (split comparators)\n", cv.low_chunk);
 }
 
 const sc_unit sc_unit_arb_pipe = {
     .name = "arb_pipe",
     .help = "the pipelined unified arbiter (registered comparator tree, STAGES cycles of latency; "
-            "--config s1|s2|s3|s6)",
+            "--config s1|s2|s3|s4|s5|s6|s7|s11; past clog2(W) + 1 ranks cut comparator levels in two)",
     .tests = arb_pipe_tests,
     .replay_free = arb_pipe_replay_free,
     .trace = SC_TRACE_DEF(arb_pipe_fields,
