@@ -31,7 +31,8 @@ help:
 	@echo "  make bench        cycles/s of every unit at W = 32, one core (tools/bench.sh; BENCH_BEFORE=old binary"
 	@echo "                    alternates the two and shows both; a benchmark, not a test)"
 	@echo "  make test-asan    the suite without its make tests, simtcheck under ASan+UBSan (build/asan/): 0 sanitizer reports"
-	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit's tops at its widths"
+	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit's tops at its widths,"
+	@echo "                    and of every registry model (Verilator) and configuration (Yosys) at its own parameters"
 	@echo "  make registry     check the unit descriptors units/<unit>.toml (docs/adding_a_unit.md)"
 	@echo "  make simtcheck    build build/bin/simtcheck (the cross-check driver; --help for its options)"
 	@echo "  make fuzz         fuzz the trace parser against a reference acceptor (libFuzzer): FUZZ_RUNS= (default 10^6)"
@@ -90,6 +91,10 @@ help:
 
 # ---- lint: Verilator -Wall on every unit top at every W, Yosys read/elaborate checks ----
 LINT_DIR := build/lint
+# Every registry model but the gate-level netlists (Verilator, at its own parameters), and the
+# smallest-width model of each configuration (Yosys).
+LINT_MODELS     = $(foreach u,$(UNITS),$(foreach m,$(UNIT.$u.MODELS),$(if $(VLM.$m.NETLIST),,$m)))
+LINT_CFG_MODELS = $(foreach u,$(UNITS),$(foreach c,$(UNIT.$u.CONFIGS),$(foreach m,$(firstword $(filter $u_$c_W%,$(UNIT.$u.MODELS))),$(if $(VLM.$m.NETLIST),,$m))))
 .PHONY: lint lint-verilator lint-yosys
 lint: lint-verilator lint-yosys
 	@echo "lint: OK"
@@ -99,21 +104,30 @@ lint-verilator:
 	    $(VERILATOR) --lint-only -Wall --assert -Irtl/common -GW=$$w --top-module $$top $(UNIT.$u.RTL) \
 	      || { echo "lint: verilator failed on $$top W=$$w"; exit 1; }; done; done;)
 	@echo "lint: verilator -Wall clean: $(foreach u,$(UNITS),$(UNIT.$u.TOPS)) x W = $(WIDTHS)"
+	@n=0; $(foreach m,$(LINT_MODELS),$(VERILATOR) --lint-only -Wall --assert -Irtl/common $(VLM.$m.GPARAMS) \
+	    --top-module $(VLM.$m.TOP) $(UNIT.$(VLM.$m.UNIT).RTL) || { echo "lint: verilator failed on model $m"; exit 1; }; \
+	    n=$$((n+1));) echo "lint: verilator -Wall clean: every registry model at its own parameters ($$n models)"
 
 # Yosys: read with -noautowire (an implicit wire is an error), elaborate every top, reject
-# latches, undriven or multiply-driven nets ('check -assert').
+# latches, undriven or multiply-driven nets ('check -assert'); then every registry configuration
+# at its smallest width with its own parameters (LINT_CFG_MODELS: the parameter-dependent
+# branches, e.g. arb_pipe's cut comparator levels, which the default parameters do not reach).
 lint-yosys: | $(YOSYS_STAMP)
 	@mkdir -p $(LINT_DIR)
 	@{ $(foreach u,$(UNITS),echo "design -reset"; echo "read_verilog -sv -noautowire $(UNIT.$u.RTL)"; \
 	   for top in $(UNIT.$u.TOPS); do \
 	     echo "design -save base"; echo "hierarchy -check -top $$top"; echo "proc"; \
 	     echo "flatten"; echo "check -assert -noinit"; echo "select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr"; \
-	     echo "design -load base"; done;) } > $(LINT_DIR)/lint.ys
+	     echo "design -load base"; done; \
+	   $(foreach m,$(filter $(UNIT.$u.MODELS),$(LINT_CFG_MODELS)),echo "design -load base"; \
+	     echo "chparam $(VLM.$m.CHPARAM) $(VLM.$m.TOP)"; echo "hierarchy -check -top $(VLM.$m.TOP)"; echo "proc"; \
+	     echo "flatten"; echo "check -assert -noinit"; echo "select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr";)) } \
+	  > $(LINT_DIR)/lint.ys
 	@$(YOSYS) -q -l $(LINT_DIR)/yosys.log $(LINT_DIR)/lint.ys >/dev/null 2>&1 \
 	  || { grep -E "ERROR|Warning" $(LINT_DIR)/yosys.log | head -20; echo "lint: yosys failed ($(LINT_DIR)/yosys.log)"; exit 1; }
 	@if grep -q "Warning" $(LINT_DIR)/yosys.log; then grep "Warning" $(LINT_DIR)/yosys.log | head -20; \
 	  echo "lint: yosys warnings ($(LINT_DIR)/yosys.log)"; exit 1; fi
-	@echo "lint: yosys read/elaborate clean (-noautowire, no latches, check -assert), each unit from its own sources"
+	@echo "lint: yosys read/elaborate clean (-noautowire, no latches, check -assert), each unit from its own sources, every top at its defaults and every configuration at its smallest width ($(words $(LINT_CFG_MODELS)) configurations)"
 
 # ---- tests ----
 SEED ?= 1
