@@ -6,7 +6,12 @@
  *
  * Use: simt_warp_ctrl_reset(), then each cycle fill a simt_warp_ctrl_in, call
  * simt_warp_ctrl_eval() to get the outputs of that cycle, and simt_warp_ctrl_step() for the
- * clock edge. Limits: 1 <= W <= 64, SP_W >= 1, SP_W + PC_W <= 64, OFF_W < PC_W.
+ * clock edge. Limits: 1 <= W <= 64, SP_W >= 1, SP_W + PC_W <= 64, OFF_W < PC_W,
+ * 0 <= arb_stages <= 2 clog2(W) + 1.
+ *
+ * arb_stages (the RTL's ARB_STAGES) >= 1 models the pipelined arbiter: a PC arbitration
+ * completes arb_stages cycles after the enabled set last changed, a MEM's line and served lanes
+ * come arb_stages cycles after its issue (docs/units/warp_ctrl.md, "Pipelined arbiter").
  */
 #ifndef SIMT_WARP_CTRL_H
 #define SIMT_WARP_CTRL_H
@@ -22,6 +27,7 @@ extern "C" {
 
 typedef struct {
     unsigned w, pc_w, sp_w, off_w;
+    unsigned arb_stages;  /* 0: single-cycle arbiter; >= 1: its result arb_stages cycles later */
 } simt_warp_ctrl_cfg;
 
 enum { SIMT_OP_ALU = 0, SIMT_OP_BRANCH = 1, SIMT_OP_MEM = 2, SIMT_OP_EXIT = 3 };
@@ -55,6 +61,12 @@ typedef struct {
     uint64_t live, sleep;
     uint64_t mkey;  /* {msp, mpc} */
     int mvalid, arb;
+    /* arb_stages >= 1: cycles the arbiter's operation has been in flight; a MEM in flight, its
+     * active lanes, a lane joined meanwhile; and its result (computed at issue, the pipelined
+     * tree's function of that cycle's inputs, delivered arb_stages cycles later). */
+    unsigned cnt;
+    int memw, grew;
+    uint64_t mact, mline, mserved;
 } simt_warp_ctrl;
 
 /* 0 if supported, else -1 and a message. */

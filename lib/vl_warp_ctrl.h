@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* vl_warp_ctrl.h: C view of the Verilated simt_warp_ctrl, one model per (W, IMPL). */
+/* vl_warp_ctrl.h: C view of the Verilated simt_warp_ctrl, one model per (W, IMPL, ARB_STAGES). */
 #ifndef VL_WARP_CTRL_H
 #define VL_WARP_CTRL_H
 
@@ -15,6 +15,7 @@ extern "C" {
 typedef struct vl_warp_ctrl_ops {
     const char *name;               /* "V<model>", e.g. "Vwarp_ctrl_area_W32" */
     unsigned w, pc_w, sp_w, off_w, impl;
+    unsigned arb_stages;            /* ARB_STAGES: 0 single-cycle arbiter, >= 1 pipelined */
     vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
     /* Drive inputs with the clock low, evaluate, read the outputs of the cycle. */
     void (*eval)(void *m, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *out);

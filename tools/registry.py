@@ -49,16 +49,19 @@ def fail(where, msg):
 
 
 def value(where, v, w):
-    """A parameter value: an integer, or an expression in W (e.g. "W", "2*W")."""
+    """A parameter value: an integer, or an expression in W (e.g. "W", "2*W", "2*clog2(W)+1")."""
     if isinstance(v, bool) or not isinstance(v, (int, str)):
         fail(where, "value %r is neither an integer nor an expression in W" % (v,))
     if isinstance(v, int):
         return v
-    if not re.fullmatch(r"[0-9W+\-*/() ]+", v):
-        fail(where, "expression %r may use only W, integers and + - * / ( )" % v)
+    if not re.fullmatch(r"(?:[0-9W+\-*/() ]|clog2)+", v):
+        fail(where, "expression %r may use only W, integers, clog2( ) and + - * / ( )" % v)
+
+    def clog2(x):  # as SystemVerilog's $clog2: ceil(log2(x)), 0 for x <= 1
+        return max(int(x) - 1, 0).bit_length()
     try:
-        r = eval(v.replace("/", "//"), {"__builtins__": {}}, {"W": w})  # noqa: S307 (checked above)
-    except (SyntaxError, ZeroDivisionError) as e:
+        r = eval(v.replace("/", "//"), {"__builtins__": {}}, {"W": w, "clog2": clog2})  # noqa: S307 (checked above)
+    except (SyntaxError, ZeroDivisionError, NameError, TypeError) as e:
         fail(where, "expression %r: %s" % (v, e.msg if isinstance(e, SyntaxError) else e))
     if r < 0:
         fail(where, "expression %r is negative at W = %d" % (v, w))

@@ -49,6 +49,10 @@ module simt_warp_ctrl_fv #(
   parameter int unsigned SP_W  = 2,
   parameter int unsigned OFF_W = 2,
   parameter int unsigned IMPL  = 0,
+  // the pipelined arbiter (docs/units/warp_ctrl.md, "Pipelined arbiter"): the tables below and
+  // a_wake_arb describe the single-cycle one (ARB_STAGES = 0) and are checked only there; with
+  // ARB_STAGES >= 1 the tasks prove the RTL's assertions (CONTRACT = 0)
+  parameter int unsigned ARB_STAGES = 0,
   // 1: also check the contract checks below; 0: only properties (1)-(3) and the RTL's
   // assertions, to show that they are inductive on their own (and what they alone catch)
   parameter bit          CONTRACT = 1'b1,
@@ -82,7 +86,9 @@ module simt_warp_ctrl_fv #(
   logic [W*SP_W-1:0]   sp_o;
   logic                done_o;
 
-  simt_warp_ctrl #(.W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W), .IMPL(IMPL)) dut (
+  simt_warp_ctrl #(
+    .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W), .IMPL(IMPL), .ARB_STAGES(ARB_STAGES)
+  ) dut (
     .clk_i, .rst_ni, .launch_i, .launch_mask_i, .launch_pc_i, .launch_sp_i, .issue_i, .op_i,
     .npc_i, .nsp_i, .addr_i, .mem_hit_i, .wake_i,
     .mpc_valid_o, .mpc_o, .msp_o, .active_o, .arb_o, .mem_req_o, .mem_line_o, .served_o,
@@ -186,7 +192,7 @@ module simt_warp_ctrl_fv #(
       // (3) the arbitration of cycle t+1 (the one that follows a wake-up of lane k at t) takes
       // lane k: the key it selects, visible at t+2, is <= lane k's key at t+1, and it found a
       // lane (mvalid_q = 1: mpc_valid_o unless a new arbitration is already pending).
-      if (f_past2_valid && $past(rst_ni, 2) && $past(rst_ni)) begin
+      if (ARB_STAGES == 0 && f_past2_valid && $past(rst_ni, 2) && $past(rst_ni)) begin
         if ($past(f_woke_ev[k], 2)) begin
           // a_wake_arb
           assert (f_mkey <= $past(f_key[k*KEY_W +: KEY_W]) &&

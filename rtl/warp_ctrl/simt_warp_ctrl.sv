@@ -11,6 +11,15 @@
 // served lanes advance, conflicting lanes replay, missing lanes sleep until their data returns
 // and then rejoin through a PC arbitration. §4.3: ONE reduction structure (simt_arb_unified)
 // serves both the PC arbitration and the memory line selection.
+//
+// ARB_STAGES >= 1: the arbiter is the registered comparator tree (simt_arb_pipe, still one
+// structure for both modes) and each of its operations takes ARB_STAGES + 1 cycles: a PC
+// arbitration completes ARB_STAGES cycles after the enabled set last changed, a MEM completes
+// (mem_req_o, mem_line_o, served_o, mem_hit_i) ARB_STAGES cycles after it issued, and issue
+// waits meanwhile. §4 ("pipeline latency is hidden using hardware multithreading. Latency is not
+// a critical factor") and §4.1 (arbitration only after control flow and memory) are why this
+// costs little: straight-line ALU code still issues every cycle (docs/units/warp_ctrl.md,
+// "Pipelined arbiter").
 `default_nettype none
 module simt_warp_ctrl #(
   parameter int unsigned W     = 32,  // lanes
@@ -18,6 +27,8 @@ module simt_warp_ctrl #(
   parameter int unsigned SP_W  = 8,   // stack-pointer bits
   parameter int unsigned OFF_W = 7,   // cache-line offset bits
   parameter int unsigned IMPL  = 0,   // arbiter form: 0 area (MSB-first elimination), 1 delay (tree)
+  parameter int unsigned ARB_STAGES = 0,  // 0: single-cycle arbiter; 1 .. 2 clog2(W) + 1: the
+                                          // pipelined tree, ARB_STAGES cycles per operation
   localparam int unsigned KEY_W = SP_W + PC_W
 ) (
   input  wire logic                clk_i,
@@ -65,6 +76,15 @@ module simt_warp_ctrl #(
   if (IMPL > 1) begin : g_bad_impl
     $error("simt_warp_ctrl: IMPL (%0d) must be 0 (area) or 1 (delay)", IMPL);
   end
+  // The pipelined arbiter is a comparator tree (the delay form); simt_arb_pipe checks the range
+  // of ARB_STAGES (1 .. 2 clog2(W) + 1).
+  if (ARB_STAGES > 0 && IMPL != 1) begin : g_bad_pipe_impl
+    $error("simt_warp_ctrl: ARB_STAGES (%0d) > 0 pipelines the comparator tree: IMPL must be 1, not %0d",
+           ARB_STAGES, IMPL);
+  end
+
+  localparam bit PIPE = ARB_STAGES > 0;
+  localparam int unsigned CNT_W = PIPE ? $clog2(ARB_STAGES + 1) : 1;
 
   localparam logic [1:0] OpAlu    = 2'd0;
   localparam logic [1:0] OpBranch = 2'd1;
@@ -82,6 +102,12 @@ module simt_warp_ctrl #(
   logic [KEY_W-1:0]  mkey_q,  mkey_d;    // {msp, mpc}
   logic              mvalid_q, mvalid_d;
   logic              arb_q,   arb_d;
+  // ARB_STAGES >= 1 only (constants otherwise): a MEM in flight, its active lanes, a lane joined
+  // while it was in flight; and (g_pipe_ctl.cnt_q) the cycles the operation has been in flight.
+  logic              memw_q;
+  logic [W-1:0]      mact_q;
+  logic              grew_q;
+  logic              at_end;   // the arbiter's result is there this cycle (always, single-cycle)
 
   logic [PC_W-1:0] mpc;
   logic [SP_W-1:0] msp;
@@ -93,7 +119,7 @@ module simt_warp_ctrl #(
   // ---------------------------------------------------------------------------------------------
   logic         ready, fire;
   logic [W-1:0] en, eq, active;
-  assign ready = mvalid_q & ~arb_q;
+  assign ready = mvalid_q & ~arb_q & ~memw_q;
   assign fire  = issue_i & ready;
 
   for (genvar i = 0; i < W; i++) begin : g_act
@@ -108,8 +134,10 @@ module simt_warp_ctrl #(
   assign is_mem    = (op_i == OpMem);
   assign is_exit   = (op_i == OpExit);
 
-  logic mem_req;
-  assign mem_req = fire & is_mem;
+  logic mem_fire, mem_req;
+  assign mem_fire = fire & is_mem;
+  // The MEM's result (line, served lanes) is there: in the issue cycle, or ARB_STAGES later.
+  assign mem_req  = PIPE ? (memw_q & at_end) : mem_fire;
 
   // ---------------------------------------------------------------------------------------------
   // The unified arbiter (Collange 2011 §4.3, Fig. 4b): one reduction structure, two modes.
@@ -117,6 +145,8 @@ module simt_warp_ctrl #(
   //   memory mode (a MEM instruction fires): valid = active, key = line of addr_i (§4.2).
   //   otherwise idle: valid = 0 (then the arbiter's key_o and match_o are 0).
   // arb_q and fire are exclusive (fire needs ~arb_q), so valid is a plain OR of the two cases.
+  // Pipelined (ARB_STAGES >= 1): the same inputs enter the tree every cycle; only the result of
+  // the cycle an operation started is used, ARB_STAGES cycles later (at_end).
   // In memory mode (mode_i = 1) the arbiter forces the SP field and the OFF_W offset bits of the
   // key to 0, so presenting {SP_i, addr_i} is the same as the contract's {0, addr_i}: only the PC
   // field needs a PC/address multiplexer.
@@ -129,29 +159,46 @@ module simt_warp_ctrl #(
   logic [W-1:0]       arb_match_o;
 
   assign arb_mode  = ~arb_q;
-  assign arb_valid = ({W{arb_q}} & en) | ({W{mem_req}} & active);
+  assign arb_valid = ({W{arb_q}} & en) | ({W{mem_fire}} & active);
   for (genvar i = 0; i < W; i++) begin : g_key
     assign arb_key[i*KEY_W +: KEY_W] =
         {sp_q[i*SP_W +: SP_W], arb_q ? pc_q[i*PC_W +: PC_W] : addr_i[i*PC_W +: PC_W]};
   end
 
-  simt_arb_unified #(
-    .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W), .IMPL(IMPL)
-  ) u_arb (
-    .mode_i  (arb_mode),
-    .valid_i (arb_valid),
-    .key_i   (arb_key),
-    .valid_o (arb_valid_o),
-    .key_o   (arb_key_o),
-    .match_o (arb_match_o)
-  );
+  if (PIPE) begin : g_arb_pipe
+    simt_arb_pipe #(
+      .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W), .STAGES(ARB_STAGES)
+    ) u_arb (
+      .clk_i,
+      .rst_ni,
+      .mode_i  (arb_mode),
+      .valid_i (arb_valid),
+      .key_i   (arb_key),
+      .valid_o (arb_valid_o),
+      .key_o   (arb_key_o),
+      .match_o (arb_match_o)
+    );
+  end else begin : g_arb_comb
+    simt_arb_unified #(
+      .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W), .IMPL(IMPL)
+    ) u_arb (
+      .mode_i  (arb_mode),
+      .valid_i (arb_valid),
+      .key_i   (arb_key),
+      .valid_o (arb_valid_o),
+      .key_o   (arb_key_o),
+      .match_o (arb_match_o)
+    );
+  end
 
-  // Memory side (§4.2): the selected line and the lanes it serves; 0 unless a MEM fires.
-  logic [W-1:0] served;
-  logic         conflict;  // some active lane is not in the selected line: it replays
+  // Memory side (§4.2): the selected line and the lanes it serves; 0 unless a MEM's result is
+  // there. The MEM's lanes: the active ones of its issue cycle (held in mact_q when pipelined).
+  logic [W-1:0] served, mem_act;
+  logic         conflict;  // some lane of the MEM is not in the selected line: it replays
+  assign mem_act    = PIPE ? mact_q : active;
   assign served     = {W{mem_req}} & arb_match_o;
   assign mem_line_o = {PC_W{mem_req}} & arb_key_o[PC_W-1:0];
-  assign conflict   = |(active & ~served);
+  assign conflict   = |(mem_act & ~served);
 
   // ---------------------------------------------------------------------------------------------
   // Wake-ups and launches: the enabled set grows by lanes whose keys are unknown to the MPC, so
@@ -175,19 +222,68 @@ module simt_warp_ctrl #(
   // Every other fire (BRANCH, EXIT, MEM all missed, carry, grow) and every non-fire cycle with
   // grow requests an arbitration; the key and valid bit are left unchanged until it runs.
   // ---------------------------------------------------------------------------------------------
-  logic            carry, keep, inc;
+  // Pipelined, the MEM rows apply where its result is there (mem_req), and a lane that joined
+  // while it was in flight (grew_q) counts as growth.
+  logic            carry, alu_keep, mem_keep, keep, inc;
   logic [PC_W-1:0] mpc_inc;
-  assign carry   = &mpc;
-  assign mpc_inc = mpc + PC_W'(1);
-  assign keep    = fire & ~carry & ~grow & (is_alu | (is_mem & (conflict | mem_hit_i)));
-  assign inc     = keep & ~(is_mem & conflict);
+  assign carry    = &mpc;
+  assign mpc_inc  = mpc + PC_W'(1);
+  assign alu_keep = fire & is_alu & ~carry & ~grow;
+  assign mem_keep = mem_req & ~carry & ~grow & ~grew_q & (conflict | mem_hit_i);
+  assign keep     = alu_keep | mem_keep;
+  assign inc      = alu_keep | (mem_keep & ~conflict);
 
-  // arb_d: on an arbitration cycle fire is 0, so this is grow; on fire it is 1 unless keep;
-  // otherwise it is grow (arb_q is 0 there).
-  assign arb_d    = grow | (fire & ~keep);
-  // mvalid_d: keep implies fire, which implies mvalid_q = 1, so "1" there equals "unchanged".
-  assign mvalid_d = arb_q ? arb_valid_o : mvalid_q;
-  assign mkey_d   = arb_q ? arb_key_o : (inc ? {msp, mpc_inc} : mkey_q);
+  // arb_d, single-cycle: on an arbitration cycle fire is 0, so this is grow; on fire it is 1
+  // unless keep; otherwise it is grow (arb_q is 0 there). Pipelined: an arbitration goes on
+  // until its result is there (at_end), and starts again when a lane joins (grow); a MEM in
+  // flight arbitrates only when its result is there and cannot be kept; the MEM's issue does not.
+  if (PIPE) begin : g_arb_d_pipe
+    assign arb_d = arb_q    ? (~at_end | grow)
+                 : memw_q   ? (mem_req & ~mem_keep)
+                 : mem_fire ? 1'b0
+                 :            (grow | (fire & ~keep));
+  end else begin : g_arb_d_comb
+    assign arb_d = grow | (fire & ~keep);
+  end
+  // mvalid_d: keep implies fire or mem_req, so mvalid_q = 1 there and "1" equals "unchanged".
+  assign mvalid_d = (arb_q & at_end) ? arb_valid_o : mvalid_q;
+  assign mkey_d   = (arb_q & at_end) ? arb_key_o : (inc ? {msp, mpc_inc} : mkey_q);
+
+  // The pipelined arbiter's bookkeeping (ARB_STAGES >= 1), constants otherwise.
+  if (PIPE) begin : g_pipe_ctl
+    logic [CNT_W-1:0] cnt_q, cnt_d;
+    logic             memw_d, grew_d;
+    logic [W-1:0]     mact_d;
+    assign at_end = (cnt_q == CNT_W'(ARB_STAGES));
+    // cnt: 0 on the cycle an operation's inputs enter the tree (a PC arbitration's first
+    // cycle, or the one after a lane joined; a MEM's issue cycle, which is not counted in
+    // memw_q), then + 1 a cycle up to at_end.
+    assign cnt_d  = arb_q    ? ((at_end | grow) ? '0 : cnt_q + CNT_W'(1))
+                  : memw_q   ? (at_end ? '0 : cnt_q + CNT_W'(1))
+                  : mem_fire ? CNT_W'(1)
+                  :            '0;
+    assign memw_d = mem_fire | (memw_q & ~at_end);
+    assign mact_d = mem_fire ? active : (memw_q & ~at_end) ? mact_q : '0;
+    assign grew_d = mem_fire ? grow : (memw_q & ~at_end) ? (grew_q | grow) : 1'b0;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        cnt_q  <= '0;
+        memw_q <= 1'b0;
+        mact_q <= '0;
+        grew_q <= 1'b0;
+      end else begin
+        cnt_q  <= cnt_d;
+        memw_q <= memw_d;
+        mact_q <= mact_d;
+        grew_q <= grew_d;
+      end
+    end
+  end else begin : g_comb_ctl
+    assign at_end = 1'b1;
+    assign memw_q = 1'b0;
+    assign mact_q = '0;
+    assign grew_q = 1'b0;
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Lane update. The three cases are exclusive: launch needs ~live, active needs live & awake,
@@ -272,14 +368,10 @@ module simt_warp_ctrl #(
   // cycles of history).
   // ---------------------------------------------------------------------------------------------
   logic [W-1:0] f_below;     // enabled lanes whose key is below the MPC key
-  logic [W-1:0] f_mem_low;   // active lanes of a MEM requesting a line below the selected one
-  logic [W-1:0] f_in_line;   // lanes whose address is in the selected line
   logic [W-1:0] f_woke;      // lanes woken on this edge (asleep, live, wake_i)
   always_comb begin
     for (int i = 0; i < W; i++) begin
       f_below[i]   = en[i] && ({sp_q[i*SP_W +: SP_W], pc_q[i*PC_W +: PC_W]} < mkey_q);
-      f_in_line[i] = addr_i[i*PC_W + OFF_W +: PC_W - OFF_W] == mem_line_o[PC_W-1:OFF_W];
-      f_mem_low[i] = active[i] && (addr_i[i*PC_W + OFF_W +: PC_W - OFF_W] < mem_line_o[PC_W-1:OFF_W]);
     end
   end
   assign f_woke = wake_i & sleep_q & live_q;
@@ -300,18 +392,57 @@ module simt_warp_ctrl #(
   // to catch up")
   `SIMT_ASSERT(a_sleep_why, (~sleep_q & sleep_d & ~({W{mem_req && !mem_hit_i}} & served)) == '0)
   `SIMT_ASSERT(a_sleep_keep, (sleep_q & ~sleep_d & ~wake_i) == '0)
-  `SIMT_ASSERT(a_wake_en, (f_woke & ~(live_d & ~sleep_d)) == '0 && (f_woke == '0 || arb_d))
+  // (pipelined: a lane woken while a MEM is in flight makes its completion arbitrate, grew_q)
+  logic f_wake_next;   // the arbitration that follows a wake-up is requested on this edge
+  if (PIPE) begin : g_f_wake_pipe
+    assign f_wake_next = arb_d | g_pipe_ctl.grew_d;
+  end else begin : g_f_wake_comb
+    assign f_wake_next = arb_d;
+  end
+  `SIMT_ASSERT(a_wake_en, (f_woke & ~(live_d & ~sleep_d)) == '0 && (f_woke == '0 || f_wake_next))
   // output definitions
   `SIMT_ASSERT(a_done, done_o == (live_q == '0))
   `SIMT_ASSERT(a_arb_nv, !(arb_o && mpc_valid_o))
-  `SIMT_ASSERT(a_memreq, mem_req_o == (issue_i && mpc_valid_o && op_i == OpMem))
+  `SIMT_ASSERT(a_memreq, mem_req_o == (PIPE ? (memw_q && at_end) : (issue_i && mpc_valid_o && op_i == OpMem)))
   // §4.2/§4.3 memory mode: the lowest line requested by an active lane is selected (offset 0)
   // and served = the active lanes in that line; nothing is served without a MEM
   `SIMT_ASSERT(a_mem_off, (mem_line_o & PC_W'((1 << OFF_W) - 1)) == '0)
   `SIMT_ASSERT(a_mem_some, !mem_req_o || served_o != '0)
   `SIMT_ASSERT(a_mem_idle, mem_req_o || (served_o == '0 && mem_line_o == '0))
-  `SIMT_ASSERT(a_mem_min, !mem_req_o || f_mem_low == '0)
-  `SIMT_ASSERT(a_mem_served, !mem_req_o || served_o == (active_o & f_in_line))
+  if (!PIPE) begin : g_a_mem_comb
+    // the lines the lanes ask for are on addr_i in the same cycle
+    logic [W-1:0] f_mem_low;   // active lanes of a MEM requesting a line below the selected one
+    logic [W-1:0] f_in_line;   // lanes whose address is in the selected line
+    always_comb begin
+      for (int i = 0; i < W; i++) begin
+        f_in_line[i] = addr_i[i*PC_W + OFF_W +: PC_W - OFF_W] == mem_line_o[PC_W-1:OFF_W];
+        f_mem_low[i] = active[i] && (addr_i[i*PC_W + OFF_W +: PC_W - OFF_W] < mem_line_o[PC_W-1:OFF_W]);
+      end
+    end
+    `SIMT_ASSERT(a_mem_min, !mem_req_o || f_mem_low == '0)
+    `SIMT_ASSERT(a_mem_served, !mem_req_o || served_o == (active_o & f_in_line))
+  end else begin : g_a_pipe
+    // Pipelined arbiter (docs/units/warp_ctrl.md, "Pipelined arbiter"). The selection itself
+    // (lowest line of the issue cycle's addresses, minimum key of the enabled set) is
+    // simt_arb_pipe's function, checked by the C model every cycle and proven in formal/arb_pipe;
+    // here, the bookkeeping around it.
+    // one operation at a time: an arbitration, a MEM in flight, or neither; the count runs only
+    // under one of them, up to ARB_STAGES
+    `SIMT_ASSERT(a_p_excl, !(arb_q && memw_q))
+    logic [CNT_W-1:0] f_cnt;
+    assign f_cnt = g_pipe_ctl.cnt_q;
+    if ((1 << CNT_W) - 1 > ARB_STAGES) begin : g_a_cnt_max
+      `SIMT_ASSERT(a_p_cnt_max, f_cnt <= CNT_W'(ARB_STAGES))
+    end
+    `SIMT_ASSERT(a_p_cnt_idle, arb_q || memw_q || f_cnt == '0)
+    `SIMT_ASSERT(a_p_cnt_mem, !memw_q || f_cnt != '0)
+    `SIMT_ASSERT(a_p_grew, memw_q || !grew_q)
+    // while a MEM is in flight its lanes stay enabled at the MPC key (nothing else issues, and
+    // only a MEM's own completion moves or puts lanes to sleep), and they are what it serves
+    `SIMT_ASSERT(a_p_mact, !memw_q || (mact_q != '0 && (mact_q & ~(en & eq)) == '0 && mvalid_q))
+    `SIMT_ASSERT(a_p_mact_idle, memw_q || mact_q == '0)
+    `SIMT_ASSERT(a_p_served, (served_o & ~mact_q) == '0)
+  end
 `endif
 endmodule
 `default_nettype wire

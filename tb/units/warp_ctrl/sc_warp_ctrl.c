@@ -63,13 +63,17 @@ typedef struct {
     simt_warp_ctrl gold;
     simt_warp_ctrl_cfg cfg;
     simt_warp_ctrl_out out;  /* outputs of the cycle just run (golden) */
+    /* Directed runs: the arbiter's latency seen on the ports (docs/units/warp_ctrl.md: an
+     * arbitration lasts ARB_STAGES + 1 cycles of arb_o unless a lane joins meanwhile, a MEM's
+     * line comes ARB_STAGES cycles after its issue). */
+    unsigned arb_runs, arb_bad, arb_bad_len, mem_ops, mem_bad, mem_bad_lat;
 } lockstep;
 
 static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
 {
     memset(ls, 0, sizeof *ls);
     ls->m = sc_open_model(r, tr, lanes)->ops;
-    ls->cfg = (simt_warp_ctrl_cfg){ls->m->w, ls->m->pc_w, ls->m->sp_w, ls->m->off_w};
+    ls->cfg = (simt_warp_ctrl_cfg){ls->m->w, ls->m->pc_w, ls->m->sp_w, ls->m->off_w, ls->m->arb_stages};
     char err[128];
     if (simt_warp_ctrl_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", ls->m->name, err);
@@ -267,6 +271,8 @@ typedef struct {
     uint64_t divergent, merges, calls, rets, indirect, mem_ops, conflicts, misses, wakes,
              launches, relaunch_live, exits, arb_cycles, shortcuts, wraps, garbage_issue,
              stray_wake, programs, max_depth, off_program, resets;
+    /* pipelined arbiter only: a lane joined while an arbitration or a MEM was in flight */
+    uint64_t arb_restart, mem_grew;
 } cover;
 
 static uint64_t pc_of(const program *pr, const simt_warp_ctrl_cfg *c, unsigned idx)
@@ -317,6 +323,7 @@ static void warp_run(sc_run *r)
     memset(&pe, 0, sizeof pe);
     pr.n = 0;
     uint64_t prev_active = 0;
+    uint64_t mem_act = 0;  /* the lanes of the last MEM issued (its result may come later) */
     int wrapped = 0;  /* the current program issued past the PC wrap */
     /* The per-lane oracle (warp_oracle.h): random runs only, a replayed trace has no program. */
     static warp_oracle orc;
@@ -482,15 +489,24 @@ static void warp_run(sc_run *r)
             cv.garbage_issue++;
         }
 
+        /* Pipelined arbiter: a lane joins (wake-up, launch) while an operation is in flight. */
+        if (c->arb_stages) {
+            const int grow = (in.wake & s.sleep & s.live) != 0 || (in.launch && (in.launch_mask & ~s.live & wm));
+            cv.arb_restart += grow && ls.gold.arb && ls.gold.cnt < c->arb_stages;
+            cv.mem_grew += grow && ls.gold.memw;
+        }
+
         ln.rst = 0;
         ln.in = in;
         sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
         const simt_warp_ctrl_out *e = &ls.out;
         /* What retired: the instruction at MPC, for its active lanes; a MEM for its served lanes
-         * only (the others replay it). The PEs count their lanes' instructions; the oracle
+         * only (the others replay it), in the cycle its result is there (mem_req_o: the issue
+         * cycle, or ARB_STAGES later). The PEs count their lanes' instructions; the oracle
          * compares the retire with its own interpreters. */
-        const uint64_t retired = in.issue && s.mpc_valid ? (in.op == SIMT_OP_MEM ? e->served : e->active) : 0;
+        const uint64_t retired = (in.issue && s.mpc_valid && in.op != SIMT_OP_MEM ? e->active : 0) |
+                                 (e->mem_req ? e->served : 0);
         for (uint64_t m = retired; m; m &= m - 1)
             pe.k[__builtin_ctzll(m)]++;
         warp_oracle_cycle(&orc, in.launch ? in.launch_mask : 0, retired, e->mpc);
@@ -499,12 +515,14 @@ static void warp_run(sc_run *r)
                 !(e->active & ~prev_active & (in.launch_mask)))
                 cv.merges++;
             prev_active = e->active;
-            if (e->mem_req) {
-                cv.conflicts += (e->active & ~e->served) != 0;
-                cv.misses += !in.mem_hit;
-            }
+            if (in.op == SIMT_OP_MEM)
+                mem_act = e->active;
         } else {
             prev_active = 0;
+        }
+        if (e->mem_req) {
+            cv.conflicts += (mem_act & ~e->served) != 0;
+            cv.misses += !in.mem_hit;
         }
         /* Lanes that fell asleep get their data back after a random latency. */
         simt_warp_ctrl_out after;
@@ -527,6 +545,10 @@ static void warp_run(sc_run *r)
                cv.programs, cv.launches, cv.relaunch_live, cv.divergent, cv.merges, cv.calls, cv.max_depth,
                cv.rets, cv.indirect, cv.exits, cv.mem_ops, cv.conflicts, cv.misses, cv.wakes, cv.arb_cycles,
                cv.shortcuts, cv.wraps, cv.garbage_issue, cv.stray_wake, cv.resets);
+    if (!o->quiet && !r->quiet_mismatch && !o->trace_in && c->arb_stages)
+        printf("warp coverage (pipelined arbiter, ARB_STAGES = %u): %" PRIu64 " arbitrations restarted, %" PRIu64
+               " lanes joined while a MEM was in flight\n",
+               c->arb_stages, cv.arb_restart, cv.mem_grew);
     if (!o->quiet && !r->quiet_mismatch && !o->trace_in)
         warp_oracle_summary(&orc, stdout);
     else if (!o->quiet && !r->quiet_mismatch)
@@ -555,6 +577,13 @@ static void warp_run(sc_run *r)
             {"mid-run reset", cv.resets, 1},
         };
         SC_COV_GATE(r, pts);
+        if (c->arb_stages) {
+            const sc_cov_point pipe_pts[] = {
+                {"arbitration restarted (a lane joined while it was in flight)", cv.arb_restart, 1},
+                {"lane joined while a MEM was in flight", cv.mem_grew, 1},
+            };
+            SC_COV_GATE(r, pipe_pts);
+        }
     }
 }
 
@@ -586,6 +615,32 @@ static const dinsn *find_insn(const dinsn *p, unsigned n, uint64_t pc)
     return NULL;
 }
 
+/* A MEM's line is on the ports at `cycle`: ARB_STAGES cycles after its issue? */
+static void mem_done(lockstep *ls, uint64_t *mem_at, uint64_t cycle)
+{
+    const uint64_t lat = *mem_at ? cycle - (*mem_at - 1) : ~0ull;
+    ls->mem_ops++;
+    if (lat != ls->cfg.arb_stages && !ls->mem_bad++)
+        ls->mem_bad_lat = (unsigned)lat;
+    *mem_at = 0;
+}
+
+/* The latencies seen by run_directed are the contract's. */
+static void expect_latency(sc_run *r, const lockstep *ls)
+{
+    if (!ls->arb_runs)
+        sc_expect_fail(r, "no arbitration seen");
+    if (ls->arb_bad)
+        sc_expect_fail(r, "%u of %u arbitrations did not last ARB_STAGES + 1 = %u cycles (first: %u)", ls->arb_bad,
+                       ls->arb_runs, ls->cfg.arb_stages + 1, ls->arb_bad_len);
+    if (ls->mem_bad)
+        sc_expect_fail(r, "%u of %u MEM results did not come ARB_STAGES = %u cycles after the issue (first: %u)",
+                       ls->mem_bad, ls->mem_ops, ls->cfg.arb_stages, ls->mem_bad_lat);
+    printf("latency: %u arbitrations of %u cycles, %u MEM results %u cycles after the issue (ARB_STAGES = %u)\n",
+           ls->arb_runs - ls->arb_bad, ls->cfg.arb_stages + 1, ls->mem_ops - ls->mem_bad, ls->cfg.arb_stages,
+           ls->cfg.arb_stages);
+}
+
 /* Runs a small program on lanes 0..3; the testbench holds return addresses for lanes. */
 static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64_t start_pc,
                              uint64_t sp0, issue_rec *log, unsigned maxlog,
@@ -596,6 +651,11 @@ static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64
     uint64_t ret[4] = {0};
     unsigned nlog = 0;
     uint64_t sleep_since = 0;
+    uint64_t hit_line = 0;  /* the line that hits, of the last MEM issued (its taken lanes' line) */
+    const unsigned stages = ls->cfg.arb_stages;
+    unsigned arb_len = 0;     /* cycles of the arbitration under way (arb_o) */
+    int arb_grew = 0;         /* a lane joined during it (a wake-up: it restarts) */
+    uint64_t mem_at = 0;      /* cycle of the last MEM issued, + 1 (0: none waiting) */
     for (r->cycle = 0; r->cycle < 400; r->cycle++) {
         simt_warp_ctrl_out s;
         ls_peek(ls, &s);
@@ -613,6 +673,21 @@ static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64
         if (s.sleep && r->cycle >= sleep_since + wake_delay) {
             in.wake = s.sleep & wake_lanes_after;
             sleep_since = 0;
+        }
+        /* Pipelined arbiter: a MEM's line comes ARB_STAGES cycles after its issue, with no input
+         * of that cycle (the state alone gives it): the cache answers for that line. */
+        if (s.mem_req)
+            in.mem_hit = s.mem_line == hit_line;
+        /* The arbitration's length, from the ports: arb_o cycles in a row. */
+        if (s.arb) {
+            arb_len++;
+            arb_grew |= (in.wake & s.sleep) != 0;
+        } else if (arb_len) {
+            ls->arb_runs++;
+            if (!arb_grew && arb_len != stages + 1 && !ls->arb_bad++)
+                ls->arb_bad_len = arb_len;
+            arb_len = 0;
+            arb_grew = 0;
         }
         if (s.mpc_valid) {
             const dinsn *d = find_insn(prog, n, s.mpc);
@@ -635,8 +710,11 @@ static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64
                     in.npc[i] = ret[i];
                 in.addr[i] = d->target + (take ? 0 : 0x1000);
             }
-            if (d->op == SIMT_OP_MEM)
+            if (d->op == SIMT_OP_MEM) {
                 in.mem_hit = (s.active & d->taken_mask) != 0; /* the line of taken lanes hits */
+                hit_line = d->target;
+                mem_at = r->cycle + 1;
+            }
             issue_rec *rec = nlog < maxlog ? &log[nlog] : NULL;
             if (rec) {
                 rec->mpc = s.mpc;
@@ -647,6 +725,8 @@ static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64
                     rec->pc_before[i] = s.pc[i];
             }
             ls_cycle(ls, &in);
+            if (ls->out.mem_req)
+                mem_done(ls, &mem_at, r->cycle);
             simt_warp_ctrl_out a;
             ls_peek(ls, &a);
             if (rec)
@@ -655,6 +735,8 @@ static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64
             nlog++;
         } else {
             ls_cycle(ls, &in);
+            if (ls->out.mem_req)
+                mem_done(ls, &mem_at, r->cycle);
         }
     }
     return nlog;
@@ -725,6 +807,7 @@ static void warp_directed(sc_run *r, const char *test)
         }
         if (n != 7 || log[6].mpc != 7 || log[6].active != 0xf)
             sc_expect_fail(r, "expected the exit at 7 once, with all four threads");
+        expect_latency(r, &ls);
     } else if (!strcmp(test, "listing1") || !strcmp(test, "listing1-nosp")) {
         /* Collange 2011 Listing 1: kernel { A; if (c) f(); D; } with f placed after the
          * kernel. 10: A; 11: if(!c) br 13; 12: call f; 13: D; 14: exit; 200: F; 201: ret.
@@ -748,6 +831,7 @@ static void warp_directed(sc_run *r, const char *test)
                                                {200, 0x3}, {201, 0x3}, {13, 0x3}, {14, 0x3}};
             expect_sequence(r, log, n, want, 9);
         }
+        expect_latency(r, &ls);
     } else { /* mem-runahead */
         /* Collange 2011 §4.2: one load; threads 0,1 ask line A and hit, threads 2,3 ask line B
          * (higher) and miss. 0,1 are served first, 2,3 replay, miss and sleep; 0,1 run ahead;
@@ -758,7 +842,10 @@ static void warp_directed(sc_run *r, const char *test)
         for (unsigned k = 1; k < 7; k++)
             prog[k] = (dinsn){20 + k, SIMT_OP_ALU, 0, 0, D_PLAIN, 0};
         prog[7] = (dinsn){27, SIMT_OP_EXIT, 0, 0, D_PLAIN, 0};
-        n = run_directed(&ls, prog, 8, 20, 0x10, log, 64, 0xc, 5);
+        /* The data of 2 and 3 returns ARB_STAGES + 5 cycles after they fell asleep: after the
+         * arbitration that follows (ARB_STAGES + 1 cycles), 0 and 1 run 21..25 first, as with the
+         * single-cycle arbiter. */
+        n = run_directed(&ls, prog, 8, 20, 0x10, log, 64, 0xc, 5 + ls.cfg.arb_stages);
         print_log(log, n);
         if (n < 3 || log[0].mpc != 20 || log[0].active != 0xf || log[1].mpc != 20 || log[1].active != 0xc)
             sc_expect_fail(r, "expected the load at 20 issued twice: all four threads, then the conflicting 2 and 3");
@@ -774,6 +861,9 @@ static void warp_directed(sc_run *r, const char *test)
             sc_expect_fail(r, "threads 2 and 3 never reconverged with 0 and 1");
         if (exits != 1 || log[n - 1].active != 0xf)
             sc_expect_fail(r, "expected one exit with all four threads");
+        if (ls.mem_ops < 2)
+            sc_expect_fail(r, "expected the load's line twice on mem_req_o (all four threads, then the replay)");
+        expect_latency(r, &ls);
     }
     sc_ls_close(&ls.core);
 }
