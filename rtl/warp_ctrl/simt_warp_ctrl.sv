@@ -115,10 +115,13 @@ module simt_warp_ctrl #(
 
   // ---------------------------------------------------------------------------------------------
   // Enabled and active lanes. Reconvergence is SP:PC equality with the MPC key, checked on every
-  // cycle (Collange 2011 §3 "Reconvergence").
+  // cycle (Collange 2011 §3 "Reconvergence"): by W comparators (eq) with the single-cycle
+  // arbiter; with the pipelined one by the same equality kept as state (atm: the lanes at the
+  // MPC key, set by each change of the key, g_pipe_ctl), so that no comparator lies between the
+  // state and the lanes' next PCs (docs/units/warp_ctrl.md, "Pipelined arbiter").
   // ---------------------------------------------------------------------------------------------
   logic         ready, fire;
-  logic [W-1:0] en, eq, active;
+  logic [W-1:0] en, eq, atm, active;
   assign ready = mvalid_q & ~arb_q & ~memw_q;
   assign fire  = issue_i & ready;
 
@@ -126,7 +129,7 @@ module simt_warp_ctrl #(
     assign en[i] = live_q[i] & ~sleep_q[i];
     assign eq[i] = ({sp_q[i*SP_W +: SP_W], pc_q[i*PC_W +: PC_W]} == mkey_q);
   end
-  assign active = {W{ready}} & en & eq;
+  assign active = {W{ready}} & en & atm;
 
   logic is_alu, is_branch, is_mem, is_exit;
   assign is_alu    = (op_i == OpAlu);
@@ -226,8 +229,8 @@ module simt_warp_ctrl #(
   // while it was in flight (grew_q) counts as growth.
   logic            carry, alu_keep, mem_keep, keep, inc;
   logic [PC_W-1:0] mpc_inc;
-  assign carry    = &mpc;
-  assign mpc_inc  = mpc + PC_W'(1);
+  // carry (the MPC is all ones): a flip-flop of its own with the pipelined arbiter (g_pipe_ctl)
+  // mpc_inc = MPC + 1: an incrementer, or with the pipelined arbiter a flip-flop (g_pipe_ctl)
   assign alu_keep = fire & is_alu & ~carry & ~grow;
   assign mem_keep = mem_req & ~carry & ~grow & ~grew_q & (conflict | mem_hit_i);
   assign keep     = alu_keep | mem_keep;
@@ -254,6 +257,31 @@ module simt_warp_ctrl #(
     logic [CNT_W-1:0] cnt_q, cnt_d;
     logic             memw_d, grew_d;
     logic [W-1:0]     mact_d;
+    // atm: the enabled lanes at the MPC key, kept equal to (key_i == mkey_q) & en wherever
+    // mvalid_q & ~arb_q & ~grew_q (assertion a_p_atm). The key changes only here: an arbitration's result
+    // (its match mask is that set), the shortcut (the lanes that move to MPC + 1, and the enabled
+    // lanes already there, eqp1), a MEM whose lanes conflict (the served ones leave). carry_q
+    // (&mpc) and mpc1_q (MPC + 1) change with the key, in the same cases.
+    logic [W-1:0]     atm_q, atm_d, eqp1;
+    logic             carry_q, carry_d;
+    logic [PC_W-1:0]  mpc1_q, mpc1_d;   // MPC + 1, so that no carry chain precedes eqp1
+    for (genvar i = 0; i < W; i++) begin : g_eqp1
+      assign eqp1[i] = ({sp_q[i*SP_W +: SP_W], pc_q[i*PC_W +: PC_W]} == {msp, mpc_inc});
+    end
+    assign atm_d   = (arb_q & at_end)       ? arb_match_o
+                   : alu_keep               ? (active | (en & eqp1))
+                   : (mem_keep & conflict)  ? (atm_q & ~served)
+                   : mem_keep               ? (served | (en & eqp1))
+                   :                          atm_q;
+    assign carry_d = (arb_q & at_end) ? &arb_key_o[PC_W-1:0]
+                   : inc              ? &mpc1_q
+                   :                    carry_q;
+    assign mpc1_d  = (arb_q & at_end) ? arb_key_o[PC_W-1:0] + PC_W'(1)
+                   : inc              ? mpc1_q + PC_W'(1)
+                   :                    mpc1_q;
+    assign atm     = atm_q;
+    assign carry   = carry_q;
+    assign mpc_inc = mpc1_q;
     assign at_end = (cnt_q == CNT_W'(ARB_STAGES));
     // cnt: 0 on the cycle an operation's inputs enter the tree (a PC arbitration's first
     // cycle, or the one after a lane joined; a MEM's issue cycle, which is not counted in
@@ -267,18 +295,27 @@ module simt_warp_ctrl #(
     assign grew_d = mem_fire ? grow : (memw_q & ~at_end) ? (grew_q | grow) : 1'b0;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
-        cnt_q  <= '0;
-        memw_q <= 1'b0;
-        mact_q <= '0;
-        grew_q <= 1'b0;
+        cnt_q   <= '0;
+        memw_q  <= 1'b0;
+        mact_q  <= '0;
+        grew_q  <= 1'b0;
+        atm_q   <= '0;
+        carry_q <= 1'b0;
+        mpc1_q  <= PC_W'(1);   // mkey_q resets to 0
       end else begin
-        cnt_q  <= cnt_d;
-        memw_q <= memw_d;
-        mact_q <= mact_d;
-        grew_q <= grew_d;
+        cnt_q   <= cnt_d;
+        memw_q  <= memw_d;
+        mact_q  <= mact_d;
+        grew_q  <= grew_d;
+        atm_q   <= atm_d;
+        carry_q <= carry_d;
+        mpc1_q  <= mpc1_d;
       end
     end
   end else begin : g_comb_ctl
+    assign atm     = eq;
+    assign carry   = &mpc;
+    assign mpc_inc = mpc + PC_W'(1);
     assign at_end = 1'b1;
     assign memw_q = 1'b0;
     assign mact_q = '0;
@@ -442,6 +479,12 @@ module simt_warp_ctrl #(
     `SIMT_ASSERT(a_p_mact, !memw_q || (mact_q != '0 && (mact_q & ~(en & eq)) == '0 && mvalid_q))
     `SIMT_ASSERT(a_p_mact_idle, memw_q || mact_q == '0)
     `SIMT_ASSERT(a_p_served, (served_o & ~mact_q) == '0)
+    // the at-MPC mask and carry flip-flop are the comparators and the AND they replace (a lane
+    // that joined while a MEM is in flight may be at the key unmarked: the MEM's completion
+    // then arbitrates, which sets the mask anew)
+    `SIMT_ASSERT(a_p_atm, !(mvalid_q && !arb_q && !grew_q) || ((g_pipe_ctl.atm_q ^ eq) & en) == '0)
+    `SIMT_ASSERT(a_p_carry, g_pipe_ctl.carry_q == &mpc)
+    `SIMT_ASSERT(a_p_mpc1, g_pipe_ctl.mpc1_q == mpc + PC_W'(1))
   end
 `endif
 endmodule

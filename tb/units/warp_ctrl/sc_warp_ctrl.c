@@ -236,8 +236,13 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int
      * even a run of a few long programs covers it) straddling the top of the PC space, so PCs
      * wrap: instruction 0 at most 63 below the top, the kernel's final EXIT past it, so every
      * thread that reaches that EXIT crosses the wrap (placed below, once the kernel's length is
-     * known). */
+     * known). Otherwise, 40% of the time, across a PC whose bits are all ones but one, bit
+     * k >= 6 (instruction 0 at most 63 below it), with an ALU or MEM there (a control transfer
+     * at that index becomes an ALU): the `carry` test (MPC all ones) must see every bit (a
+     * stuck-at-1 input of its AND survived the tests before, make mutate 2026-11-27). */
     straddle |= sc_chance(g, 15);
+    const int onebit = !straddle && c->pc_w > 6 && sc_chance(g, 40);
+    const unsigned clear = 6 + (unsigned)sc_below(g, c->pc_w > 6 ? c->pc_w - 6 : 1);
     const uint64_t place = sc_rand(g);
     gen_block(&pg, 0, 0);
     const unsigned kernel_exit = emit(&pg, I_EXIT);
@@ -252,7 +257,14 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int
         if (pr->p[i].kind == I_CALL)
             pr->p[i].target = pr->func_entry[pr->p[i].target];
     const unsigned below_top = kernel_exit < 64 ? kernel_exit : 64; /* >= 1: a statement before the EXIT */
-    pr->base = straddle ? sc_ones(c->pc_w) - place % below_top : place & sc_ones(c->pc_w) & ~(uint64_t)0xfff;
+    pr->base = straddle ? sc_ones(c->pc_w) - place % below_top
+             : onebit   ? (sc_ones(c->pc_w) ^ (1ull << clear)) - place % below_top
+             :            place & sc_ones(c->pc_w) & ~(uint64_t)0xfff;
+    if (onebit) {
+        insn *at = &pr->p[place % below_top];  /* below the kernel's EXIT: never a RET or the EXIT */
+        if (at->kind == I_BR || at->kind == I_JMP || at->kind == I_IND || at->kind == I_CALL)
+            at->kind = I_ALU;
+    }
     pr->seed = sc_rand(g);
 }
 
@@ -271,6 +283,7 @@ typedef struct {
     uint64_t divergent, merges, calls, rets, indirect, mem_ops, conflicts, misses, wakes,
              launches, relaunch_live, exits, arb_cycles, shortcuts, wraps, garbage_issue,
              stray_wake, programs, max_depth, off_program, resets;
+    uint64_t onebit;  /* instructions issued at a PC of all ones but one bit (>= 6) */
     /* pipelined arbiter only: a lane joined while an arbitration or a MEM was in flight */
     uint64_t arb_restart, mem_grew;
 } cover;
@@ -389,7 +402,13 @@ static void warp_run(sc_run *r)
             if (s.done) {
                 gen_program(&pr, &g, c, cv.programs == 0);
                 cv.programs++;
+                /* SP: mostly the top, as a kernel starts; a quarter of the time anywhere with
+                 * room for the calls below it, so that every SP bit varies (a mutant of an SP
+                 * bit of the arbiter's key survived when SP was always the top, make mutate
+                 * 2026-11-27). */
                 pe.sp0 = sc_ones(c->sp_w) - sc_below(&g, 2);
+                if (sc_ones(c->sp_w) > MAX_DEPTH && sc_chance(&g, 25))
+                    pe.sp0 = MAX_DEPTH + sc_below(&g, sc_ones(c->sp_w) - MAX_DEPTH + 1);
                 wrapped = 0;
             } else {
                 cv.relaunch_live++;
@@ -425,6 +444,10 @@ static void warp_run(sc_run *r)
                     cv.wraps++;
                 }
                 cv.shortcuts += prev_active != 0;
+                {
+                    const uint64_t x = s.mpc ^ sc_ones(c->pc_w);
+                    cv.onebit += x >= 64 && (x & (x - 1)) == 0;
+                }
                 switch (ins->kind) {
                 case I_ALU: in.op = SIMT_OP_ALU; break;
                 case I_EXIT: in.op = SIMT_OP_EXIT; cv.exits++; break;
@@ -540,11 +563,12 @@ static void warp_run(sc_run *r)
                " divergent branches, %" PRIu64 " merges, %" PRIu64 " calls (max depth %" PRIu64 "), %" PRIu64
                " returns, %" PRIu64 " indirect, %" PRIu64 " exits, %" PRIu64 " mem ops, %" PRIu64
                " conflicts, %" PRIu64 " misses, %" PRIu64 " wake-ups, %" PRIu64 " arbitration cycles, %" PRIu64
-               " back-to-back issues, %" PRIu64 " programs across the PC wrap, %" PRIu64 " ignored issues, %" PRIu64
+               " back-to-back issues, %" PRIu64 " programs across the PC wrap, %" PRIu64
+               " instructions at a PC of all ones but one bit, %" PRIu64 " ignored issues, %" PRIu64
                " stray wake-ups, %" PRIu64 " mid-run resets\n",
                cv.programs, cv.launches, cv.relaunch_live, cv.divergent, cv.merges, cv.calls, cv.max_depth,
                cv.rets, cv.indirect, cv.exits, cv.mem_ops, cv.conflicts, cv.misses, cv.wakes, cv.arb_cycles,
-               cv.shortcuts, cv.wraps, cv.garbage_issue, cv.stray_wake, cv.resets);
+               cv.shortcuts, cv.wraps, cv.onebit, cv.garbage_issue, cv.stray_wake, cv.resets);
     if (!o->quiet && !r->quiet_mismatch && !o->trace_in && c->arb_stages)
         printf("warp coverage (pipelined arbiter, ARB_STAGES = %u): %" PRIu64 " arbitrations restarted, %" PRIu64
                " lanes joined while a MEM was in flight\n",
@@ -572,6 +596,7 @@ static void warp_run(sc_run *r)
             {"arbitration cycle", cv.arb_cycles, 1},
             {"back-to-back issue (MPC incremented locally)", cv.shortcuts, 1},
             {"program across the PC wrap", cv.wraps, 1},
+            {"instruction at a PC of all ones but one bit", cv.onebit, 1},
             {"ignored issue", cv.garbage_issue, 1},
             {"stray wake-up", cv.stray_wake, 1},
             {"mid-run reset", cv.resets, 1},
