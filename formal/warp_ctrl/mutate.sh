@@ -23,7 +23,7 @@
 # 2, the RTL's assertions; the wrapper's tables are the single-cycle contract) instead:
 #   m_p_no_restart        a lane joining does not restart the arbitration -> a_min (1)
 #   m_p_early             the result taken one cycle early (cnt = S - 1)  -> a_idle (1)
-#   m_p_mem_no_grew       a lane woken during a MEM is forgotten      -> a_min (1)
+#   m_p_mem_no_grew       a lane woken during a MEM is forgotten      -> a_p_atm
 #   m_p_issue_in_flight   issue allowed while a MEM is in flight     -> a_min (1)
 # Run from the repository root; prints one line per mutant and run. Uses one core.
 set -u
