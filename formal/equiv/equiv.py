@@ -997,7 +997,7 @@ FORM_PAIRS = {"warp_ctrl": ("area", "delay", "IMPL"), "spawn": ("ripple", "prefi
 # instance cut out (its outputs free inputs shared by both sides, its inputs compared) are
 # equivalent, and the instance's two forms compute the same function (a combinational check of
 # their own); together, the two forms of the unit are equivalent.
-FORM_SUB = {"warp_ctrl": ("u_arb", "simt_arb_unified"), "spawn": ("u_pfx", "simt_prefix_cnt")}
+FORM_SUB = {"warp_ctrl": ("g_arb_comb.u_arb", "simt_arb_unified"), "spawn": ("u_pfx", "simt_prefix_cnt")}
 ARB_OPS = ("pc", "mem_min", "comb_min", "comb_first", "uni")
 
 
