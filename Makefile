@@ -31,8 +31,9 @@ help:
 	@echo "  make bench        cycles/s of every unit at W = 32, one core (tools/bench.sh; BENCH_BEFORE=old binary"
 	@echo "                    alternates the two and shows both; a benchmark, not a test)"
 	@echo "  make test-asan    the suite without its make tests, simtcheck under ASan+UBSan (build/asan/): 0 sanitizer reports"
-	@echo "  make lint         verilator --lint-only -Wall and Yosys read/elaborate checks of every unit's tops at its widths,"
-	@echo "                    and of every registry model (Verilator) and configuration (Yosys) at its own parameters"
+	@echo "  make lint         verilator --lint-only -Wall of every unit's tops at its widths, Yosys read/elaborate checks of"
+	@echo "                    them at the smallest, both on every configuration at its smallest width; LINT_JOBS at a time"
+	@echo "                    (every model is also Verilated with -Wall at its own parameters when it is built)"
 	@echo "  make registry     check the unit descriptors units/<unit>.toml (docs/adding_a_unit.md)"
 	@echo "  make simtcheck    build build/bin/simtcheck (the cross-check driver; --help for its options)"
 	@echo "  make fuzz         fuzz the trace parser against a reference acceptor (libFuzzer): FUZZ_RUNS= (default 10^6)"
@@ -90,44 +91,69 @@ help:
 	@echo "Variables: YOSYS= SBY= VERILATOR= (use your own tools), TOOLS_DIR= (default .tools)"
 
 # ---- lint: Verilator -Wall on every unit top at every W, Yosys read/elaborate checks ----
-LINT_DIR := build/lint
-# Every registry model but the gate-level netlists (Verilator, at its own parameters), and the
-# smallest-width model of each configuration (Yosys).
-LINT_MODELS     = $(foreach u,$(UNITS),$(foreach m,$(UNIT.$u.MODELS),$(if $(VLM.$m.NETLIST),,$m)))
+# Both run their jobs LINT_JOBS at a time (default: the cores). Every registry model is also
+# Verilated with -Wall at its own parameters when it is built (lib/lib.mk VL_FLAGS); lint takes
+# the parameter-dependent branches from one model per configuration, at its smallest width.
+LINT_DIR  := build/lint
+LINT_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 LINT_CFG_MODELS = $(foreach u,$(UNITS),$(foreach c,$(UNIT.$u.CONFIGS),$(foreach m,$(firstword $(filter $u_$c_W%,$(UNIT.$u.MODELS))),$(if $(VLM.$m.NETLIST),,$m))))
-.PHONY: lint lint-verilator lint-yosys
-lint: lint-verilator lint-yosys
+LINT_VL = $(VERILATOR) --lint-only -Wall --assert -Irtl/common
+
+.PHONY: lint lint-verilator lint-yosys lint-vl-jobs lint-ys-jobs
+LINT_VL_MSG = lint: verilator -Wall clean: $(foreach u,$(UNITS),$(UNIT.$u.TOPS)) x W = $(WIDTHS), and every configuration at its smallest width ($(words $(LINT_CFG_MODELS)) models)
+LINT_YS_MSG = lint: yosys read/elaborate clean (-noautowire, no latches, check -assert), each unit from its own sources, every top and every configuration at its smallest width ($(words $(LINT_CFG_MODELS)) configurations)
+LINT_RUN = xargs -d '\n' -P $(LINT_JOBS) -I JOB sh -c 'JOB'
+LINT_YS_WARN = if grep -q "Warning" $(LINT_DIR)/yosys-*.log; then grep "Warning" $(LINT_DIR)/yosys-*.log | head -20; \
+	  echo "lint: yosys warnings ($(LINT_DIR)/yosys-*.log)"; exit 1; fi
+
+# make lint runs both job lists in one pool, the Yosys scripts first (ht_stack's is the longest).
+lint: lint-vl-jobs lint-ys-jobs
+	@cat $(LINT_DIR)/yosys.jobs $(LINT_DIR)/verilator.jobs | $(LINT_RUN) || { echo "lint: failed"; exit 1; }
+	@$(LINT_YS_WARN)
+	@echo "$(LINT_VL_MSG)"
+	@echo "$(LINT_YS_MSG)"
 	@echo "lint: OK"
 
-lint-verilator:
-	@$(foreach u,$(UNITS),for w in $(UNIT.$u.WIDTHS); do for top in $(UNIT.$u.TOPS); do \
-	    $(VERILATOR) --lint-only -Wall --assert -Irtl/common -GW=$$w --top-module $$top $(UNIT.$u.RTL) \
-	      || { echo "lint: verilator failed on $$top W=$$w"; exit 1; }; done; done;)
-	@echo "lint: verilator -Wall clean: $(foreach u,$(UNITS),$(UNIT.$u.TOPS)) x W = $(WIDTHS)"
-	@n=0; $(foreach m,$(LINT_MODELS),$(VERILATOR) --lint-only -Wall --assert -Irtl/common $(VLM.$m.GPARAMS) \
-	    --top-module $(VLM.$m.TOP) $(UNIT.$(VLM.$m.UNIT).RTL) || { echo "lint: verilator failed on model $m"; exit 1; }; \
-	    n=$$((n+1));) echo "lint: verilator -Wall clean: every registry model at its own parameters ($$n models)"
+lint-verilator: lint-vl-jobs
+	@$(LINT_RUN) < $(LINT_DIR)/verilator.jobs || { echo "lint: verilator failed"; exit 1; }
+	@echo "$(LINT_VL_MSG)"
+
+lint-yosys: lint-ys-jobs
+	@$(LINT_RUN) < $(LINT_DIR)/yosys.jobs || { echo "lint: yosys failed"; exit 1; }
+	@$(LINT_YS_WARN)
+	@echo "$(LINT_YS_MSG)"
+
+# One job a line: the command, and what to name when it fails.
+lint-vl-jobs:
+	@mkdir -p $(LINT_DIR)
+	@{ $(foreach u,$(UNITS),for w in $(UNIT.$u.WIDTHS); do for top in $(UNIT.$u.TOPS); do \
+	     echo "$(LINT_VL) -GW=$$w --top-module $$top $(UNIT.$u.RTL) || { echo 'lint: verilator failed on '$$top' W='$$w; exit 1; }"; \
+	   done; done;) \
+	   $(foreach m,$(LINT_CFG_MODELS),echo "$(LINT_VL) $(VLM.$m.GPARAMS) --top-module $(VLM.$m.TOP) $(UNIT.$(VLM.$m.UNIT).RTL) || { echo 'lint: verilator failed on model $m'; exit 1; }";) } \
+	  > $(LINT_DIR)/verilator.jobs
 
 # Yosys: read with -noautowire (an implicit wire is an error), elaborate every top, reject
 # latches, undriven or multiply-driven nets ('check -assert'); then every registry configuration
 # at its smallest width with its own parameters (LINT_CFG_MODELS: the parameter-dependent
 # branches, e.g. arb_pipe's cut comparator levels, which the default parameters do not reach).
-lint-yosys: | $(YOSYS_STAMP)
+# The tops are elaborated at the unit's smallest width (Verilator lints every width above; at
+# W = 32 ht_stack alone took 61 s of Yosys). One script and one Yosys a unit.
+lint-ys-jobs: | $(YOSYS_STAMP)
 	@mkdir -p $(LINT_DIR)
-	@{ $(foreach u,$(UNITS),echo "design -reset"; echo "read_verilog -sv -noautowire $(UNIT.$u.RTL)"; \
+	@rm -f $(LINT_DIR)/yosys-*.ys $(LINT_DIR)/yosys-*.log
+	@$(foreach u,$(UNITS),{ echo "read_verilog -sv -noautowire $(UNIT.$u.RTL)"; \
 	   for top in $(UNIT.$u.TOPS); do \
-	     echo "design -save base"; echo "hierarchy -check -top $$top"; echo "proc"; \
+	     echo "design -save base"; echo "chparam -set W $(firstword $(UNIT.$u.WIDTHS)) $$top"; \
+	     echo "hierarchy -check -top $$top"; echo "proc"; \
 	     echo "flatten"; echo "check -assert -noinit"; echo "select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr"; \
 	     echo "design -load base"; done; \
 	   $(foreach m,$(filter $(UNIT.$u.MODELS),$(LINT_CFG_MODELS)),echo "design -load base"; \
 	     echo "chparam $(VLM.$m.CHPARAM) $(VLM.$m.TOP)"; echo "hierarchy -check -top $(VLM.$m.TOP)"; echo "proc"; \
-	     echo "flatten"; echo "check -assert -noinit"; echo "select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr";)) } \
-	  > $(LINT_DIR)/lint.ys
-	@$(YOSYS) -q -l $(LINT_DIR)/yosys.log $(LINT_DIR)/lint.ys >/dev/null 2>&1 \
-	  || { grep -E "ERROR|Warning" $(LINT_DIR)/yosys.log | head -20; echo "lint: yosys failed ($(LINT_DIR)/yosys.log)"; exit 1; }
-	@if grep -q "Warning" $(LINT_DIR)/yosys.log; then grep "Warning" $(LINT_DIR)/yosys.log | head -20; \
-	  echo "lint: yosys warnings ($(LINT_DIR)/yosys.log)"; exit 1; fi
-	@echo "lint: yosys read/elaborate clean (-noautowire, no latches, check -assert), each unit from its own sources, every top at its defaults and every configuration at its smallest width ($(words $(LINT_CFG_MODELS)) configurations)"
+	     echo "flatten"; echo "check -assert -noinit"; echo "select -assert-none t:\$$dlatch t:\$$adlatch t:\$$dlatchsr";) } \
+	  > $(LINT_DIR)/yosys-$u.ys;)
+	@for u in ht_stack $(filter-out ht_stack,$(UNITS)); do f=$(LINT_DIR)/yosys-$$u; \
+	  echo "$(YOSYS) -q -l $$f.log $$f.ys >/dev/null 2>&1 || { grep -E 'ERROR|Warning' $$f.log | head -20; echo 'lint: yosys failed ($$f.log)'; exit 1; }"; \
+	  done > $(LINT_DIR)/yosys.jobs
 
 # ---- tests ----
 SEED ?= 1
