@@ -31,7 +31,7 @@ void simt_arb_pipe_reset(simt_arb_pipe *p, const simt_arb_pipe_cfg *cfg)
     p->cfg = *cfg;
 }
 
-void simt_arb_pipe_eval(const simt_arb_pipe *p, simt_arb_out *out)
+void simt_arb_pipe_eval(const simt_arb_pipe *p, simt_arb_pipe_out *out)
 {
     *out = p->rank[p->cfg.stages - 1];
 }
@@ -41,5 +41,7 @@ void simt_arb_pipe_step(simt_arb_pipe *p, const simt_arb_pipe_in *in)
     const simt_arb_cfg a = {p->cfg.w, p->cfg.pc_w, p->cfg.sp_w, p->cfg.off_w};
     for (unsigned s = p->cfg.stages - 1; s > 0; s--)
         p->rank[s] = p->rank[s - 1];
-    simt_arb_eval(&a, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, in->mode & 1, in->valid, in->key, &p->rank[0]);
+    simt_arb_pipe_out *o = &p->rank[0];
+    simt_arb_eval(&a, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, in->mode & 1, in->valid, in->key, &o->arb);
+    o->uniform = o->arb.valid && o->arb.match == in->valid;
 }

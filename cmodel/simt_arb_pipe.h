@@ -37,9 +37,16 @@ typedef struct {
     uint64_t key[64]; /* lane i's SP:PC (bits above SP_W + PC_W must be 0) */
 } simt_arb_pipe_in;
 
+/* One cycle's outputs. */
+typedef struct {
+    simt_arb_out arb; /* valid_o, key_o, match_o: the unified arbiter's (simt_arb_eval) */
+    int uniform;      /* uniform_o: arb.valid and arb.match = the valid lanes (every valid lane at
+                       * the minimum; memory mode: the line serves every lane, none replays) */
+} simt_arb_pipe_out;
+
 typedef struct {
     simt_arb_pipe_cfg cfg;
-    simt_arb_out rank[SIMT_ARB_PIPE_MAX_STAGES]; /* rank[0]: the newest result */
+    simt_arb_pipe_out rank[SIMT_ARB_PIPE_MAX_STAGES]; /* rank[0]: the newest result */
 } simt_arb_pipe;
 
 /* Comparator levels of the tree: clog2(W) (0 for W = 1). */
@@ -52,7 +59,7 @@ int simt_arb_pipe_cfg_check(const simt_arb_pipe_cfg *cfg, char *err, size_t errl
 void simt_arb_pipe_reset(simt_arb_pipe *p, const simt_arb_pipe_cfg *cfg);
 
 /* The outputs of the current cycle (the last rank). */
-void simt_arb_pipe_eval(const simt_arb_pipe *p, simt_arb_out *out);
+void simt_arb_pipe_eval(const simt_arb_pipe *p, simt_arb_pipe_out *out);
 
 /* A rising clock edge with the cycle's inputs. */
 void simt_arb_pipe_step(simt_arb_pipe *p, const simt_arb_pipe_in *in);

@@ -18,7 +18,7 @@ typedef struct vl_arb_pipe_ops {
     unsigned w, pc_w, sp_w, off_w, stages; /* parameters the model was built with */
     vl_model_ops vl;                       /* create, reset, edge, waveform (lib/vl_model.h) */
     /* Set the cycle's inputs, evaluate, read the (registered) outputs; vl.edge clocks them in. */
-    void (*eval)(void *m, const simt_arb_pipe_in *in, simt_arb_out *out);
+    void (*eval)(void *m, const simt_arb_pipe_in *in, simt_arb_pipe_out *out);
 } vl_arb_pipe_ops;
 
 #ifdef __cplusplus

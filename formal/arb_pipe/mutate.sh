@@ -16,6 +16,8 @@
 #   m_split_low      a split comparator (STAGES > clog2(W) + 1): the lowest differing chunk decides
 #   m_split_tie      a split comparator: a tie keeps only the left child's lanes
 #   m_split_no_rst   a split comparator's right valid bit survives a reset
+#   m_uni_noeq       a node is uniform when its children are, whatever their keys
+#   m_uni_split      a split comparator forgets its left child's uniform bit (level 2 at W = 4)
 # Run from the repository root; prints one line per mutant. Uses one core.
 set -u
 source "$(dirname "$0")/../mutate_lib.sh"
@@ -38,6 +40,8 @@ muts = {
   'm_split_low@prove_w4_s5': (tree, "for (int c = 0; c < NC; c++) begin", "for (int c = NC - 1; c >= 0; c--) begin"),
   'm_split_tie@prove_w4_s5': (tree, "assign b_le_a = ~a_lt;", "assign b_le_a = a_gt;"),
   'm_split_no_rst@prove_w4_s5': (tree, "              vb_q <= 1'b0;\n", "              vb_q <= g_lvl[l-1].vld_n[2*i+1];\n"),
+  'm_uni_noeq':   (tree, "& ~(va & vb & ~(a_le_b & b_le_a));", ";"),
+  'm_uni_split@prove_w4_s5': (tree, "            ua_q <= g_lvl[l-1].uni_n[2*i];", "            ua_q <= 1'b1;"),
 }
 cfg = sby.replace("prove: mode prove", "prove: mode bmc")
 for d in range(10, 1, -1):   # depth 6, or STAGES + 3 past it (a result out of the pipe)

@@ -3,7 +3,8 @@
 // single-cycle unified arbiter simt_arb_unified (the area form, IMPL = 0: MSB-first
 // elimination, a different structure from the pipe's comparator tree), with the latency
 // accounted for: the reference's outputs go through a STAGES-deep delay line cleared by the
-// same reset, and the pipe's outputs must equal its end in every cycle. Every input free
+// same reset, and the pipe's outputs must equal its end in every cycle (uniform_o against the
+// reference's "match = the valid lanes"). Every input free
 // (reset included, asserted in the first cycle), so the proof covers mid-run resets. The
 // reference is itself proven against the specification in formal/arb/arb_spec.sby (uni_*).
 // The unit's local invariants are assertions of the RTL itself (rtl/arb_pipe/simt_arb_pipe.sv,
@@ -28,22 +29,26 @@ module simt_arb_pipe_fv #(
   logic             valid_o, r_valid;
   logic [KEY_W-1:0] key_o, r_key;
   logic [W-1:0]     match_o, r_match;
+  logic             uniform_o, r_uni;
 
   simt_arb_pipe #(.W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W), .STAGES(STAGES)) u_dut (
-    .clk_i, .rst_ni, .mode_i, .valid_i, .key_i, .valid_o, .key_o, .match_o
+    .clk_i, .rst_ni, .mode_i, .valid_i, .key_i, .valid_o, .key_o, .match_o, .uniform_o
   );
   simt_arb_unified #(.W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W), .IMPL(0)) u_ref (
     .mode_i, .valid_i, .key_i, .valid_o(r_valid), .key_o(r_key), .match_o(r_match)
   );
 
+  // uniform_o's reference: every valid lane is served (the match is the whole valid set).
+  assign r_uni = r_valid && (r_match == valid_i);
+
   // The reference delayed by STAGES cycles: d_q[s] holds the result of s + 1 cycles ago.
-  localparam int unsigned DW = 1 + KEY_W + W;
+  localparam int unsigned DW = 2 + KEY_W + W;
   logic [STAGES-1:0][DW-1:0] d_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       for (int s = 0; s < STAGES; s++) d_q[s] <= '0;
     end else begin
-      d_q[0] <= {r_valid, r_key, r_match};
+      d_q[0] <= {r_valid, r_key, r_match, r_uni};
       for (int s = 1; s < STAGES; s++) d_q[s] <= d_q[s-1];
     end
   end
@@ -54,7 +59,7 @@ module simt_arb_pipe_fv #(
 
   always @(*) begin
     if (f_past_valid) begin
-      a_late: assert ({valid_o, key_o, match_o} == d_q[STAGES-1]);
+      a_late: assert ({valid_o, key_o, match_o, uniform_o} == d_q[STAGES-1]);
     end
   end
 
@@ -65,6 +70,7 @@ module simt_arb_pipe_fv #(
     if (f_past_valid && &f_run_q[STAGES-1:0]) begin
       c_tie:    cover (valid_o && match_o[0] && match_o[W-1]);
       c_single: cover (valid_o && match_o == {{(W-1){1'b0}}, 1'b1} << (W-1));
+      c_mixed:  cover (valid_o && !uniform_o);
     end
   end
 endmodule

@@ -25,6 +25,7 @@
 #   m_p_early             the result taken one cycle early (cnt = S - 1)  -> a_idle (1)
 #   m_p_mem_no_grew       a lane woken during a MEM is forgotten      -> a_p_atm
 #   m_p_issue_in_flight   issue allowed while a MEM is in flight     -> a_min (1)
+#   m_p_conflict_inv      the tree's uniform bit read as a conflict   -> a_p_conflict
 # Run from the repository root; prints one line per mutant and run. Uses one core.
 set -u
 source "$(dirname "$0")/../mutate_lib.sh"
@@ -56,6 +57,7 @@ muts = {
                          "assign at_end = (cnt_q == CNT_W'(ARB_STAGES - 1));"),
   'm_p_mem_no_grew':    ("? (grew_q | grow) : 1'b0;", "? grew_q : 1'b0;"),
   'm_p_issue_in_flight': ("assign ready = mvalid_q & ~arb_q & ~memw_q;", "assign ready = mvalid_q & ~arb_q;"),
+  'm_p_conflict_inv':   ("assign conflict   = PIPE ? ~arb_uni_o :", "assign conflict   = PIPE ? arb_uni_o :"),
 }
 # a BMC-only configuration: task prove_area (CONTRACT = 1) and prove_inv (CONTRACT = 0)
 cfg = sby.replace("~cover: mode prove", "~cover: mode bmc")

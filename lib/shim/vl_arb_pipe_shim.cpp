@@ -21,6 +21,7 @@ VL_PORT_WIDTH(key_i, VL_W * KEY_W);
 VL_PORT_WIDTH(valid_o, 1);
 VL_PORT_WIDTH(key_o, KEY_W);
 VL_PORT_WIDTH(match_o, VL_W);
+VL_PORT_WIDTH(uniform_o, 1);
 VL_PORTS_END;
 
 void drive(VL_MODEL &t, const simt_arb_pipe_in *in)
@@ -31,16 +32,17 @@ void drive(VL_MODEL &t, const simt_arb_pipe_in *in)
         vl_set(t.key_i, i * KEY_W, KEY_W, in->key[i]);
 }
 
-void eval(void *mp, const simt_arb_pipe_in *in, simt_arb_out *out)
+void eval(void *mp, const simt_arb_pipe_in *in, simt_arb_pipe_out *out)
 {
     Model &m = *static_cast<Model *>(mp);
     VL_MODEL &t = *m.top;
     drive(t, in);
     t.clk_i = 0;
     t.eval();
-    out->valid = static_cast<int>(t.valid_o);
-    out->key = vl_get(t.key_o, 0, KEY_W);
-    out->match = vl_get(t.match_o, 0, VL_W);
+    out->arb.valid = static_cast<int>(t.valid_o);
+    out->arb.key = vl_get(t.key_o, 0, KEY_W);
+    out->arb.match = vl_get(t.match_o, 0, VL_W);
+    out->uniform = static_cast<int>(t.uniform_o);
 }
 } // namespace
 

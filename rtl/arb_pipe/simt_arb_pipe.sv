@@ -12,7 +12,9 @@
 //
 // mode_i = 1 (memory) keeps only the line bits of each key before the reduction, as
 // simt_arb_unified does, so the match mask is the set of served lanes and key_o the line's base
-// address. Cycle contract (docs/units/arb_pipe.md): free-running, no stall; for STAGES cycles
+// address. uniform_o says that every valid lane was at the minimum: in memory mode, that the
+// line serves all of them (Collange 2011 §4.2: no lane replays), which warp control reads as a
+// flip-flop rather than comparing match_o with the lanes it sent. Cycle contract (docs/units/arb_pipe.md): free-running, no stall; for STAGES cycles
 // after a reset (rst_ni synchronous, active low) the outputs are those of no valid lane (all 0).
 `default_nettype none
 module simt_arb_pipe #(
@@ -30,7 +32,10 @@ module simt_arb_pipe #(
   input  wire logic [W*KEY_W-1:0]   key_i,
   output logic                      valid_o,  // some lane was valid (STAGES cycles ago)
   output logic [KEY_W-1:0]          key_o,    // the minimum (masked) key, 0 when !valid_o
-  output logic [W-1:0]              match_o   // the valid lanes at that key
+  output logic [W-1:0]              match_o,  // the valid lanes at that key
+  output logic                      uniform_o // every valid lane is at that key (match_o = the
+                                              // valid lanes; memory mode: no lane replays), 0
+                                              // when !valid_o
 );
   if (OFF_W >= PC_W) begin : g_bad_off
     $error("simt_arb_pipe: OFF_W (%0d) must be below PC_W (%0d)", OFF_W, PC_W);
@@ -87,7 +92,7 @@ module simt_arb_pipe #(
   localparam int unsigned TREE_STAGES = IN_RANK ? L : STAGES;
   localparam int unsigned TREE_SPLIT  = IN_RANK ? STAGES - 1 - L : 0;
   simt_min_pipe #(.N(W), .K(KEY_W), .STAGES(TREE_STAGES), .SPLIT(TREE_SPLIT)) u_min (
-    .clk_i, .rst_ni, .valid_i(valid_t), .key_i(key_t), .valid_o, .key_o, .match_o
+    .clk_i, .rst_ni, .valid_i(valid_t), .key_i(key_t), .valid_o, .key_o, .match_o, .uniform_o
   );
 
 `ifndef SYNTHESIS

@@ -19,6 +19,12 @@
 // (STAGES >= clog2(N)), where one comparator and its K-bit select is the longest path (the
 // iCE40 at W = 8: 9 LUT levels, docs/units/arb_pipe.md). Latency: STAGES + SPLIT cycles.
 //
+// uniform_o: every valid leaf has the key key_o (the valid keys are all equal, match_o is
+// valid_i of STAGES + SPLIT cycles before); 0 when !valid_o. A node carries it beside its
+// minimum (both children uniform, and their keys equal when both are valid), so a caller that
+// needs "some valid leaf is not at the minimum" (warp control's MEM conflict, Collange 2011
+// §4.2) reads a flip-flop instead of ORing W bits of match_o against its valid set.
+//
 // Free-running, no stall; rst_ni (synchronous, active low) clears the valid bits of every rank
 // (the keys and masks are not reset: key_o and match_o are ANDed with valid_o), so for
 // STAGES + SPLIT cycles after a reset valid_o = 0, key_o = 0, match_o = 0.
@@ -35,7 +41,8 @@ module simt_min_pipe #(
   input  wire logic [N*K-1:0] key_i,
   output logic                valid_o,
   output logic [K-1:0]        key_o,
-  output logic [N-1:0]        match_o
+  output logic [N-1:0]        match_o,
+  output logic                uniform_o
 );
   localparam int unsigned L = (N > 1) ? $clog2(N) : 0;  // comparator levels
   localparam int unsigned P = 1 << L;                   // leaves, padded to a power of two
@@ -56,7 +63,7 @@ module simt_min_pipe #(
   localparam int unsigned CW = (K + 3) / 4;
   localparam int unsigned NC = (K + CW - 1) / CW;
 
-  // Level l: M = P >> l nodes of (valid, key, mask of 2^l leaves). 'c' is the level's
+  // Level l: M = P >> l nodes of (valid, key, mask of 2^l leaves, uniform). 'c' is the level's
   // combinational value, 'n' what the next level reads: c itself, or c registered when the
   // level ends a stage. Each level has its own signals (no UNOPTFLAT).
   for (genvar l = 0; l <= L; l++) begin : g_lvl
@@ -66,6 +73,7 @@ module simt_min_pipe #(
     logic [M-1:0]   vld_c, vld_n;
     logic [M*K-1:0] key_c, key_n;
     logic [P-1:0]   msk_c, msk_n;
+    logic [M-1:0]   uni_c, uni_n;   // every valid leaf of the node has the node's key
 
     if (l == 0) begin : g_leaf
       for (genvar i = 0; i < P; i++) begin : g_in
@@ -78,9 +86,10 @@ module simt_min_pipe #(
         end
       end
       assign msk_c = P'(vld_c);
+      assign uni_c = '1;
     end else begin : g_node
       for (genvar i = 0; i < M; i++) begin : g_cmp
-        logic         va, vb, sel_a, sel_b;
+        logic         va, vb, sel_a, sel_b, ua, ub;
         logic [K-1:0] ka, kb;
         logic [MB/2-1:0] ma, mb;  // the children's masks
         // a_le_b = (ka <= kb), b_le_a = (kb <= ka), on the keys as they reach the select
@@ -88,7 +97,7 @@ module simt_min_pipe #(
         if (l <= SPLIT) begin : g_split
           // Stage 1: per chunk, ka below kb and ka above kb; registered with both children.
           logic [NC-1:0] lt_c, gt_c, lt_q, gt_q;
-          logic          va_q, vb_q;
+          logic          va_q, vb_q, ua_q, ub_q;
           logic [K-1:0]  ka_q, kb_q;
           logic [MB/2-1:0] ma_q, mb_q;
           for (genvar c = 0; c < NC; c++) begin : g_chunk
@@ -115,6 +124,8 @@ module simt_min_pipe #(
             kb_q <= g_lvl[l-1].key_n[(2*i+1)*K +: K];
             ma_q <= g_lvl[l-1].msk_n[i*MB +: MB/2];
             mb_q <= g_lvl[l-1].msk_n[i*MB+MB/2 +: MB/2];
+            ua_q <= g_lvl[l-1].uni_n[2*i];
+            ub_q <= g_lvl[l-1].uni_n[2*i+1];
           end
           // Stage 2: the highest chunk that differs decides; none differs: equal keys.
           logic a_lt, a_gt;  // ka < kb, ka > kb
@@ -134,6 +145,8 @@ module simt_min_pipe #(
           assign kb     = kb_q;
           assign ma     = ma_q;
           assign mb     = mb_q;
+          assign ua     = ua_q;
+          assign ub     = ub_q;
           assign a_le_b = ~a_gt;
           assign b_le_a = ~a_lt;
         end else begin : g_whole
@@ -143,6 +156,8 @@ module simt_min_pipe #(
           assign kb     = g_lvl[l-1].key_n[(2*i+1)*K +: K];
           assign ma     = g_lvl[l-1].msk_n[i*MB +: MB/2];
           assign mb     = g_lvl[l-1].msk_n[i*MB+MB/2 +: MB/2];
+          assign ua     = g_lvl[l-1].uni_n[2*i];
+          assign ub     = g_lvl[l-1].uni_n[2*i+1];
           assign a_le_b = (ka <= kb);
           assign b_le_a = (kb <= ka);
         end
@@ -154,6 +169,8 @@ module simt_min_pipe #(
         assign key_c[i*K +: K]          = sel_a ? ka : kb;
         assign msk_c[i*MB +: MB/2]      = ma & {(MB/2){sel_a}};
         assign msk_c[i*MB+MB/2 +: MB/2] = mb & {(MB/2){sel_b}};
+        // uniform: each valid child uniform, and equal keys when both are valid
+        assign uni_c[i] = (~va | ua) & (~vb | ub) & ~(va & vb & ~(a_le_b & b_le_a));
       end
     end
 
@@ -161,6 +178,7 @@ module simt_min_pipe #(
       logic [M-1:0]   vld_q;
       logic [M*K-1:0] key_q;
       logic [P-1:0]   msk_q;
+      logic [M-1:0]   uni_q;
       // Only the valid bits are reset: a node's key and mask count only under its valid bit
       // (a parent selects a child by it; the outputs are gated by it), so the data ranks need
       // no reset, and the reset net reaches (P >> l) flip-flops per rank, not all of them.
@@ -174,20 +192,24 @@ module simt_min_pipe #(
       always_ff @(posedge clk_i) begin
         key_q <= key_c;
         msk_q <= msk_c;
+        uni_q <= uni_c;
       end
       assign vld_n = vld_q;
       assign key_n = key_q;
       assign msk_n = msk_q;
+      assign uni_n = uni_q;
     end else begin : g_wire
       assign vld_n = vld_c;
       assign key_n = key_c;
       assign msk_n = msk_c;
+      assign uni_n = uni_c;
     end
   end
 
   assign valid_o = g_lvl[L].vld_n[0];
   assign key_o   = g_lvl[L].key_n[K-1:0] & {K{valid_o}};
   assign match_o = g_lvl[L].msk_n[N-1:0] & {N{valid_o}};
+  assign uniform_o = g_lvl[L].uni_n[0] & valid_o;
 
   // The pad leaves (N < P) never match.
   if (P > N) begin : g_unused

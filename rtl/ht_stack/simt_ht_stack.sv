@@ -137,7 +137,7 @@ module simt_ht_stack #(
   localparam bit          WA = (POLICY == 2);        // work-ahead
   localparam bit          SS = (POLICY == 3);        // spatial subdivision
   localparam int unsigned G  = W / K;                // SS group size (lanes [g*G, (g+1)*G))
-  localparam int          KS = SS ? int'(K) : 0;     // SS group roots (loop bound)
+  localparam int          KS = SS ? 32'(K) : 0;     // SS group roots (loop bound)
 
   // An entry, packed: {pc, mask, hasr, rpc, x}, x = the WA fields {nrpc, prio, wav} (XB bits,
   // always 0 unless WA).
@@ -317,7 +317,7 @@ module simt_ht_stack #(
     always_comb begin
       for (int e = 0; e < D; e++) begin
         lab[e*DW +: DW] = lab_rev[(D-1-e)*DW +: DW];
-        few[e]          = (int'(lab[e*DW +: DW]) < KE);
+        few[e]          = (32'(lab[e*DW +: DW]) < KE);
       end
     end
 
@@ -327,7 +327,7 @@ module simt_ht_stack #(
       slot_pc_o = '0;
       for (int k = 0; k < KE; k++) begin
         for (int e = 0; e < D; e++) begin
-          if (leader[e] && (int'(lab[e*DW +: DW]) == k)) begin
+          if (leader[e] && (32'(lab[e*DW +: DW]) == k)) begin
             slot_v_o[k]                = 1'b1;
             slot_pc_o[k*PC_W +: PC_W]  = slot_pc_o[k*PC_W +: PC_W] | st_pc_q[e*PC_W +: PC_W];
           end
@@ -443,7 +443,7 @@ module simt_ht_stack #(
     always_comb begin
       for (int e = 0; e < D; e++) wa_oh[e] = top_rev[D-1-e];
     end
-    assign wa_split_o = ~empty & ~busy_q & cand_any & ~&slot_v_o & (int'(cnt_q) + 2 <= int'(D));
+    assign wa_split_o = ~empty & ~busy_q & cand_any & ~&slot_v_o & (32'(cnt_q) + 2 <= 32'(D));
   end else begin : g_no_wa
     assign wa_oh      = '0;
     assign wa_split_o = 1'b0;
@@ -639,7 +639,7 @@ module simt_ht_stack #(
       sp_ent = '0;
       for (int j = 0; j < K; j++)
         for (int g = 0; g < K; g++)
-          if (gpres[g] && (int'(grank[g*GCW +: GCW]) == j))
+          if (gpres[g] && (32'(grank[g*GCW +: GCW]) == j))
             sp_ent[j*EB +: EB] = sp_ent[j*EB +: EB] |
                                  {st_pc_q[PC_W-1:0], st_mask_q[W-1:0] & (W'({G{1'b1}}) << (g * G)),
                                   1'b0, {PC_W{1'b0}}, {XB{1'b0}}};
@@ -756,12 +756,12 @@ module simt_ht_stack #(
       s_x0 = {brpc, m, hr, rpc, bx};
       s_a  = (npc != brpc) ? {npc, m & ~t, 1'b1, brpc, {XB{1'b0}}} : {tgt, t, 1'b1, brpc, {XB{1'b0}}};
     end
-    if (s_sp) ins = int'(sp_n);
+    if (s_sp) ins = 32'(sp_n);
     else      ins = (s_op == OpIns2) ? 2 : ((s_op == OpIns1) ? 1 : 0);
 
     // Capacity: an insertion must fit in D entries; otherwise nothing changes (full_o). (The
     // spatial split always fits: D >= K+1. A due work-ahead split has two free entries.)
-    full_o = proc & s_any & (int'(cnt_q) + ins > D);
+    full_o = proc & s_any & (32'(cnt_q) + ins > D);
 
     // SS, a group root s leaves (s >= 1, so level 0 below it keeps its place): EXIT takes its
     // lanes out of level 0 (m0; none left: level 0 is removed too), SYNC gives level 0 its PC
@@ -773,15 +773,15 @@ module simt_ht_stack #(
     // The spatial split (s = 0, cnt = 1: every entry above level 0 is zero) keeps level 0 and
     // puts the group roots at 1 .. sp_n (D >= K+1).
     for (int j = 0; j < D; j++) begin
-      if (!s_any || (j < int'(s_idx))) begin
+      if (!s_any || (j < 32'(s_idx))) begin
         ent = cls_upd[j*EB +: EB];
       end else if (s_op == OpRem) begin
         ent = (j + 1 < D) ? cls_upd[(j+1)*EB +: EB] : '0;
-      end else if (j == int'(s_idx)) begin
+      end else if (j == 32'(s_idx)) begin
         ent = s_x0;
-      end else if (j == int'(s_idx) + 1) begin
+      end else if (j == 32'(s_idx) + 1) begin
         ent = s_a;
-      end else if ((j == int'(s_idx) + 2) && (s_op == OpIns2)) begin
+      end else if ((j == 32'(s_idx) + 2) && (s_op == OpIns2)) begin
         ent = s_b;
       end else if (s_op == OpIns2) begin
         ent = (j >= 2) ? cls_upd[(j-2)*EB +: EB] : '0;   // j >= s + 3
@@ -853,8 +853,8 @@ module simt_ht_stack #(
       // roots of a spatial split, all above s = 0, become pending with the batch's BR.
       pend_d = pend_src & cls_st & ~s_oh;
       for (int j = 1; j <= KS; j++)
-        if (s_sp && (j <= int'(sp_n))) pend_d[j] = 1'b1;
-      cnt_d  = DW'(int'(cnt_q) + ins - ((s_any && (s_op == OpRem)) ? 1 : 0));
+        if (s_sp && (j <= 32'(sp_n))) pend_d[j] = 1'b1;
+      cnt_d  = DW'(32'(cnt_q) + ins - ((s_any && (s_op == OpRem)) ? 1 : 0));
       if (SS && s_sx && (m0 == '0)) cnt_d = '0;   // the last group exited: the stack is empty
       for (int j = 0; j < D; j++) begin
         {st_pc_d[j*PC_W +: PC_W], st_mask_d[j*W +: W], st_hasr_d[j], st_rpc_d[j*PC_W +: PC_W],

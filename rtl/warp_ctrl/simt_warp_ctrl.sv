@@ -160,6 +160,7 @@ module simt_warp_ctrl #(
   logic               arb_valid_o;
   logic [KEY_W-1:0]   arb_key_o;
   logic [W-1:0]       arb_match_o;
+  logic               arb_uni_o;    // pipelined: every lane of the operation at its result
 
   assign arb_mode  = ~arb_q;
   assign arb_valid = ({W{arb_q}} & en) | ({W{mem_fire}} & active);
@@ -179,9 +180,11 @@ module simt_warp_ctrl #(
       .key_i   (arb_key),
       .valid_o (arb_valid_o),
       .key_o   (arb_key_o),
-      .match_o (arb_match_o)
+      .match_o (arb_match_o),
+      .uniform_o (arb_uni_o)
     );
   end else begin : g_arb_comb
+    assign arb_uni_o = 1'b0;   // not used: the conflict is the OR below
     simt_arb_unified #(
       .W(W), .PC_W(PC_W), .SP_W(SP_W), .OFF_W(OFF_W), .IMPL(IMPL)
     ) u_arb (
@@ -196,12 +199,17 @@ module simt_warp_ctrl #(
 
   // Memory side (§4.2): the selected line and the lanes it serves; 0 unless a MEM's result is
   // there. The MEM's lanes: the active ones of its issue cycle (held in mact_q when pipelined).
+  // A conflict (some lane of the MEM outside the selected line) is the OR over the lanes of the
+  // MEM's lanes not served; pipelined, the tree delivers it as a flip-flop beside its result
+  // (uniform_o: every lane it was given is at the minimum), since that OR, between the tree's
+  // registered result and the MPC registers' enables, was the critical path on both boards
+  // (docs/fpga.md). Either is read only where mem_req (assertion a_p_conflict).
   logic [W-1:0] served, mem_act;
   logic         conflict;  // some lane of the MEM is not in the selected line: it replays
   assign mem_act    = PIPE ? mact_q : active;
   assign served     = {W{mem_req}} & arb_match_o;
   assign mem_line_o = {PC_W{mem_req}} & arb_key_o[PC_W-1:0];
-  assign conflict   = |(mem_act & ~served);
+  assign conflict   = PIPE ? ~arb_uni_o : |(mem_act & ~served);
 
   // ---------------------------------------------------------------------------------------------
   // Wake-ups and launches: the enabled set grows by lanes whose keys are unknown to the MPC, so
@@ -479,6 +487,8 @@ module simt_warp_ctrl #(
     `SIMT_ASSERT(a_p_mact, !memw_q || (mact_q != '0 && (mact_q & ~(en & eq)) == '0 && mvalid_q))
     `SIMT_ASSERT(a_p_mact_idle, memw_q || mact_q == '0)
     `SIMT_ASSERT(a_p_served, (served_o & ~mact_q) == '0)
+    // the tree's uniform bit is the OR it replaces: some lane of the MEM not served
+    `SIMT_ASSERT(a_p_conflict, !mem_req || (conflict == |(mact_q & ~served)))
     // the at-MPC mask and carry flip-flop are the comparators and the AND they replace (a lane
     // that joined while a MEM is in flight may be at the key unmarked: the MEM's completion
     // then arbitrates, which sets the mask anew)

@@ -21,7 +21,8 @@ static void check(int ok, const char *what, unsigned seed)
 }
 
 /* The outputs before any reset and after one, for a model created at this power-up. */
-static void outputs(const vl_arb_pipe_ops *ops, int mode, unsigned seed, simt_arb_out *before, simt_arb_out *after)
+static void outputs(const vl_arb_pipe_ops *ops, int mode, unsigned seed, simt_arb_pipe_out *before,
+                    simt_arb_pipe_out *after)
 {
     static const simt_arb_pipe_in idle;
     simt_vl_power_up(mode, seed);
@@ -41,18 +42,19 @@ int main(void)
     }
     const vl_arb_pipe_ops *ops = m->ops;
     const uint64_t kmask = (1ull << (ops->sp_w + ops->pc_w)) - 1;
-    simt_arb_out b, a;
+    simt_arb_pipe_out b, a;
     outputs(ops, SIMT_VL_POWER_ZERO, 0, &b, &a);
-    check(!b.valid && !b.key && !b.match, "zero power-up: outputs not 0 before reset", 0);
-    check(!a.valid && !a.key && !a.match, "outputs not idle after reset", 0);
+    check(!b.arb.valid && !b.arb.key && !b.arb.match && !b.uniform, "zero power-up: outputs not 0 before reset", 0);
+    check(!a.arb.valid && !a.arb.key && !a.arb.match && !a.uniform, "outputs not idle after reset", 0);
     outputs(ops, SIMT_VL_POWER_ONES, 0, &b, &a);
-    check(b.valid && b.key == kmask && b.match == 0xf, "ones power-up: outputs not all ones before reset", 0);
-    check(!a.valid && !a.key && !a.match, "outputs not idle after reset", 0);
+    check(b.arb.valid && b.arb.key == kmask && b.arb.match == 0xf && b.uniform,
+          "ones power-up: outputs not all ones before reset", 0);
+    check(!a.arb.valid && !a.arb.key && !a.arb.match && !a.uniform, "outputs not idle after reset", 0);
     unsigned shown = 0;
     for (unsigned seed = 1; seed <= 8; seed++) {
         outputs(ops, SIMT_VL_POWER_RANDOM, seed, &b, &a);
-        shown += b.valid || b.key || b.match;
-        check(!a.valid && !a.key && !a.match, "outputs not idle after reset", seed);
+        shown += b.arb.valid || b.arb.key || b.arb.match || b.uniform;
+        check(!a.arb.valid && !a.arb.key && !a.arb.match && !a.uniform, "outputs not idle after reset", seed);
     }
     check(shown > 0, "random power-up: outputs 0 before reset for all of seeds 1..8", 0);
     simt_vl_power_up(SIMT_VL_POWER_ZERO, 0);

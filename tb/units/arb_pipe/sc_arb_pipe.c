@@ -36,7 +36,7 @@ static const sc_field arb_pipe_fields[] = {
 };
 
 typedef struct {
-    uint64_t mem, ties, resets, out_valid, late, mem_ties, idle_after, low_chunk;
+    uint64_t mem, ties, resets, out_valid, late, mem_ties, idle_after, low_chunk, uniform, mixed;
 } arb_pipe_cov;
 
 /* STAGES > clog2(W) + 1 cuts comparator levels in two (rtl/common/simt_min_pipe.sv, SPLIT): the
@@ -66,6 +66,8 @@ static void gate_cover(sc_run *r, const arb_pipe_cov *v, int split)
         {"valid outputs", v->out_valid, 1},
         {"ties at the minimum", v->ties, 1},
         {"memory-mode ties (lanes served together)", v->mem_ties, 1},
+        {"uniform outputs (every valid lane at the minimum)", v->uniform, 1},
+        {"mixed outputs (some valid lane above the minimum)", v->mixed, 1},
         {"mid-run resets", v->resets, 1},
         {"outputs idle right after a reset", v->idle_after, 1},
         {"outputs that differ from the same cycle's arbitration", v->late, 1},
@@ -89,7 +91,7 @@ static void arb_pipe_run(sc_run *r)
     sc_lockstep ls;
     sc_ls_open(&ls, r, &m->vl);
     sc_rng g = {o->seed};
-    arb_pipe_cov cv = {0, 0, 0, 0, 0, 0, 0, 0};
+    arb_pipe_cov cv = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     const int split = cfg.stages > simt_arb_pipe_levels(cfg.w) + 1;
     unsigned since_reset = ~0u; /* cycles since the last reset (saturating) */
     int mode_q[SIMT_ARB_PIPE_MAX_STAGES + 1] = {0}; /* the mode of the last cycles, newest first */
@@ -120,13 +122,18 @@ static void arb_pipe_run(sc_run *r)
         in.mode = (int)ln.mode;
         in.valid = ln.valid;
         memcpy(in.key, ln.key, sizeof in.key);
-        simt_arb_out exp, act, now;
-        simt_arb_pipe_eval(&gold, &exp);
-        m->eval(ls.rtl, &in, &act);
+        simt_arb_pipe_out po, pa;
+        simt_arb_pipe_eval(&gold, &po);
+        m->eval(ls.rtl, &in, &pa);
         sc_ls_sample(&ls);
+        const simt_arb_out exp = po.arb, act = pa.arb;
+        simt_arb_out now;
         sc_cmp(r, "valid_o", -1, (uint64_t)exp.valid, (uint64_t)act.valid);
         sc_cmp(r, "key_o", -1, exp.key, act.key);
         sc_cmp(r, "match_o", -1, exp.match, act.match);
+        sc_cmp(r, "uniform_o", -1, (uint64_t)po.uniform, (uint64_t)pa.uniform);
+        cv.uniform += po.uniform;
+        cv.mixed += exp.valid && !po.uniform;
         /* coverage: the latency is visible when this cycle's own arbitration differs */
         simt_arb_eval(&ac, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, in.mode, in.valid, in.key, &now);
         cv.late += now.valid != exp.valid || now.key != exp.key || now.match != exp.match;
@@ -153,10 +160,11 @@ static void arb_pipe_run(sc_run *r)
         gate_cover(r, &cv, split);
     if (!o->quiet && !r->quiet_mismatch)
         printf("arb_pipe coverage: STAGES %u, %" PRIu64 " memory-mode cycles, %" PRIu64 " valid outputs, %" PRIu64
-               " with ties at the minimum (%" PRIu64 " in memory mode), %" PRIu64 " mid-run resets, %" PRIu64
+               " with ties at the minimum (%" PRIu64 " in memory mode), %" PRIu64 " uniform, %" PRIu64
+               " mixed, %" PRIu64 " mid-run resets, %" PRIu64
                " idle outputs right after one, %" PRIu64
                " cycles whose output differs from the same cycle's arbitration%s",
-               cfg.stages, cv.mem, cv.out_valid, cv.ties, cv.mem_ties, cv.resets, cv.idle_after, cv.late,
+               cfg.stages, cv.mem, cv.out_valid, cv.ties, cv.mem_ties, cv.uniform, cv.mixed, cv.resets, cv.idle_after, cv.late,
                split ? "" : "\n");
     if (!o->quiet && !r->quiet_mismatch && split)
         printf(", %" PRIu64 " level-1 pairs decided below the top key chunk (split comparators)\n", cv.low_chunk);
