@@ -560,6 +560,8 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
                 b["lut_key"], need, b["lut_avail"], 100.0 * need / b["lut_avail"], luts,
                 (" + 2 x %d CCU2C" % carries) if b["arch"] == "ecp5" and carries else "")]
             rep["resources"] = resources(b, {b["lut_key"]: (need, b["lut_avail"])}, ffs, luts, carries)
+            for k in ("io", "pll"):   # placed by nextpnr, which did not run
+                rep["resources"][k] = {"used": "-", "available": None, "pct": None}
             raise FlowError("%s does not fit the %s: %s" % (model, b["device"], rep["failing"][0]), 2)
 
         # [2/4] place and route
