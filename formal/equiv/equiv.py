@@ -141,12 +141,34 @@ def find_row(unit, row):
     t = r["chparam"].split()
     m.params = {t[i + 1]: t[i + 2] for i in range(0, len(t) - 2, 3) if t[i] == "-set"}
     m.defines = {}
-    m.rtl = [os.path.join("rtl", dd, f) for dd in u["rtl"] for f in sorted(os.listdir(os.path.join("rtl", dd)))
-             if f.endswith(".sv")]
+    m.rtl = rtl_files(u["rtl"], m.top)
     m.keep = []
     m.chparam = r["chparam"]
     m.abc = r.get("abc", "")   # the row's ABC options (st_rt's "fast" rows: -fast), as make synth
     return m
+
+
+def rtl_files(dirs, top):
+    """The unit's RTL files that the top needs: the top's file and, transitively, the file of
+    every module its text names (one module per file, named after it), in the registry's
+    directory order. Files the top does not use are not read, so that an edit to one of them
+    (a shared primitive in rtl/common another unit uses) does not move Yosys's internal name
+    counter, and with it ABC's result and the planted set, for this unit."""
+    files = [os.path.join("rtl", dd, f) for dd in dirs for f in sorted(os.listdir(os.path.join("rtl", dd)))
+             if f.endswith(".sv")]
+    by_mod = {os.path.basename(f)[:-3]: f for f in files}
+    if top not in by_mod:
+        return files
+    need, todo = {top}, [top]
+    while todo:
+        text = open(by_mod[todo.pop()]).read()
+        text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+        text = re.sub(r"//[^\n]*", " ", text)
+        for name in re.findall(r"\b(\w+)\b", text):
+            if name in by_mod and name not in need:
+                need.add(name)
+                todo.append(name)
+    return [f for f in files if os.path.basename(f)[:-3] in need]
 
 
 def find_model(unit, config=None, w=None):
@@ -168,8 +190,7 @@ def find_model(unit, config=None, w=None):
     m.unit, m.config, m.w, m.name, m.top = unit, c["name"], w, mm["name"], mm["top"]
     m.params = mm["params"]
     m.defines = mm.get("defines", {})
-    m.rtl = [os.path.join("rtl", dd, f) for dd in u["rtl"] for f in sorted(os.listdir(os.path.join("rtl", dd)))
-             if f.endswith(".sv")]
+    m.rtl = rtl_files(u["rtl"], m.top)
     m.keep = [t for t in u["tops"] if t != m.top]
     m.chparam = " ".join("-set %s %s" % (k, v) for k, v in m.params.items())
     m.abc = ""
