@@ -14,8 +14,9 @@
 // simt_arb_unified does, so the match mask is the set of served lanes and key_o the line's base
 // address. uniform_o says that every valid lane was at the minimum: in memory mode, that the
 // line serves all of them (Collange 2011 §4.2: no lane replays), which warp control reads as a
-// flip-flop rather than comparing match_o with the lanes it sent. Cycle contract (docs/units/arb_pipe.md): free-running, no stall; for STAGES cycles
-// after a reset (rst_ni synchronous, active low) the outputs are those of no valid lane (all 0).
+// flip-flop rather than comparing match_o with the lanes it sent. Cycle contract
+// (docs/units/arb_pipe.md): free-running, no stall; for STAGES cycles after a reset (rst_ni
+// synchronous, active low) the outputs are those of no valid lane (all 0).
 `default_nettype none
 module simt_arb_pipe #(
   parameter int unsigned W      = 32,  // lanes

@@ -26,8 +26,8 @@
 // §4.2) reads a flip-flop instead of ORing W bits of match_o against its valid set.
 //
 // Free-running, no stall; rst_ni (synchronous, active low) clears the valid bits of every rank
-// (the keys and masks are not reset: key_o and match_o are ANDed with valid_o), so for
-// STAGES + SPLIT cycles after a reset valid_o = 0, key_o = 0, match_o = 0.
+// (the keys, masks and uniform bits are not reset: key_o, match_o and uniform_o are ANDed with
+// valid_o), so for STAGES + SPLIT cycles after a reset all four outputs are 0.
 `default_nettype none
 module simt_min_pipe #(
   parameter int unsigned N      = 4,
@@ -179,8 +179,8 @@ module simt_min_pipe #(
       logic [M*K-1:0] key_q;
       logic [P-1:0]   msk_q;
       logic [M-1:0]   uni_q;
-      // Only the valid bits are reset: a node's key and mask count only under its valid bit
-      // (a parent selects a child by it; the outputs are gated by it), so the data ranks need
+      // Only the valid bits are reset: a node's key, mask and uniform bit count only under its
+      // valid bit (a parent selects a child by it; the outputs are gated by it), so the data ranks need
       // no reset, and the reset net reaches (P >> l) flip-flops per rank, not all of them.
       always_ff @(posedge clk_i) begin
         if (!rst_ni) begin

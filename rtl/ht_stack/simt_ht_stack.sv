@@ -137,7 +137,7 @@ module simt_ht_stack #(
   localparam bit          WA = (POLICY == 2);        // work-ahead
   localparam bit          SS = (POLICY == 3);        // spatial subdivision
   localparam int unsigned G  = W / K;                // SS group size (lanes [g*G, (g+1)*G))
-  localparam int          KS = SS ? 32'(K) : 0;     // SS group roots (loop bound)
+  localparam int          KS = SS ? 32'(K) : 0;      // SS group roots (loop bound)
 
   // An entry, packed: {pc, mask, hasr, rpc, x}, x = the WA fields {nrpc, prio, wav} (XB bits,
   // always 0 unless WA).

@@ -102,10 +102,10 @@ module simt_warp_ctrl #(
   logic [KEY_W-1:0]  mkey_q,  mkey_d;    // {msp, mpc}
   logic              mvalid_q, mvalid_d;
   logic              arb_q,   arb_d;
-  // ARB_STAGES >= 1 only (constants otherwise): a MEM in flight, its active lanes, a lane joined
-  // while it was in flight; and (g_pipe_ctl.cnt_q) the cycles the operation has been in flight.
+  // ARB_STAGES >= 1 only (constants otherwise): a MEM in flight, a lane joined while it was in
+  // flight; and in g_pipe_ctl, the MEM's active lanes (mact_q) and the cycles the operation has
+  // been in flight (cnt_q).
   logic              memw_q;
-  logic [W-1:0]      mact_q;
   logic              grew_q;
   logic              at_end;   // the arbiter's result is there this cycle (always, single-cycle)
 
@@ -199,17 +199,17 @@ module simt_warp_ctrl #(
 
   // Memory side (§4.2): the selected line and the lanes it serves; 0 unless a MEM's result is
   // there. The MEM's lanes: the active ones of its issue cycle (held in mact_q when pipelined).
-  // A conflict (some lane of the MEM outside the selected line) is the OR over the lanes of the
-  // MEM's lanes not served; pipelined, the tree delivers it as a flip-flop beside its result
-  // (uniform_o: every lane it was given is at the minimum), since that OR, between the tree's
-  // registered result and the MPC registers' enables, was the critical path on both boards
-  // (docs/fpga.md). Either is read only where mem_req (assertion a_p_conflict).
-  logic [W-1:0] served, mem_act;
+  // A conflict (some lane of the MEM outside the selected line) is, single-cycle, the OR over
+  // the active lanes not served; pipelined, the tree delivers it as a flip-flop beside its
+  // result (uniform_o: every lane it was given is at the minimum), since the same OR over
+  // mact_q, between the tree's registered result and the MPC registers' enables, was the
+  // critical path on both boards (docs/fpga.md). Either is read only where mem_req (assertion
+  // a_p_conflict: the flip-flop equals that OR).
+  logic [W-1:0] served;
   logic         conflict;  // some lane of the MEM is not in the selected line: it replays
-  assign mem_act    = PIPE ? mact_q : active;
   assign served     = {W{mem_req}} & arb_match_o;
   assign mem_line_o = {PC_W{mem_req}} & arb_key_o[PC_W-1:0];
-  assign conflict   = PIPE ? ~arb_uni_o : |(mem_act & ~served);
+  assign conflict   = PIPE ? ~arb_uni_o : |(active & ~served);
 
   // ---------------------------------------------------------------------------------------------
   // Wake-ups and launches: the enabled set grows by lanes whose keys are unknown to the MPC, so
@@ -264,7 +264,7 @@ module simt_warp_ctrl #(
   if (PIPE) begin : g_pipe_ctl
     logic [CNT_W-1:0] cnt_q, cnt_d;
     logic             memw_d, grew_d;
-    logic [W-1:0]     mact_d;
+    logic [W-1:0]     mact_q, mact_d;
     // atm: the enabled lanes at the MPC key, kept equal to (key_i == mkey_q) & en wherever
     // mvalid_q & ~arb_q & ~grew_q (assertion a_p_atm). The key changes only here: an arbitration's result
     // (its match mask is that set), the shortcut (the lanes that move to MPC + 1, and the enabled
@@ -326,7 +326,6 @@ module simt_warp_ctrl #(
     assign mpc_inc = mpc + PC_W'(1);
     assign at_end = 1'b1;
     assign memw_q = 1'b0;
-    assign mact_q = '0;
     assign grew_q = 1'b0;
   end
 
@@ -482,13 +481,15 @@ module simt_warp_ctrl #(
     `SIMT_ASSERT(a_p_cnt_idle, arb_q || memw_q || f_cnt == '0)
     `SIMT_ASSERT(a_p_cnt_mem, !memw_q || f_cnt != '0)
     `SIMT_ASSERT(a_p_grew, memw_q || !grew_q)
+    logic [W-1:0] f_mact;
+    assign f_mact = g_pipe_ctl.mact_q;
     // while a MEM is in flight its lanes stay enabled at the MPC key (nothing else issues, and
     // only a MEM's own completion moves or puts lanes to sleep), and they are what it serves
-    `SIMT_ASSERT(a_p_mact, !memw_q || (mact_q != '0 && (mact_q & ~(en & eq)) == '0 && mvalid_q))
-    `SIMT_ASSERT(a_p_mact_idle, memw_q || mact_q == '0)
-    `SIMT_ASSERT(a_p_served, (served_o & ~mact_q) == '0)
+    `SIMT_ASSERT(a_p_mact, !memw_q || (f_mact != '0 && (f_mact & ~(en & eq)) == '0 && mvalid_q))
+    `SIMT_ASSERT(a_p_mact_idle, memw_q || f_mact == '0)
+    `SIMT_ASSERT(a_p_served, (served_o & ~f_mact) == '0)
     // the tree's uniform bit is the OR it replaces: some lane of the MEM not served
-    `SIMT_ASSERT(a_p_conflict, !mem_req || (conflict == |(mact_q & ~served)))
+    `SIMT_ASSERT(a_p_conflict, !mem_req || (conflict == |(f_mact & ~served)))
     // the at-MPC mask and carry flip-flop are the comparators and the AND they replace (a lane
     // that joined while a MEM is in flight may be at the key unmarked: the MEM's completion
     // then arbitrates, which sets the mask anew)
