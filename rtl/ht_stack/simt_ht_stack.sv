@@ -138,6 +138,9 @@ module simt_ht_stack #(
   localparam bit          SS = (POLICY == 3);        // spatial subdivision
   localparam int unsigned G  = W / K;                // SS group size (lanes [g*G, (g+1)*G))
   localparam int          KS = SS ? 32'(K) : 0;      // SS group roots (loop bound)
+  // One slot, PDOM order: POLICY 0, or POLICY 1 with K = 1 (the first-K select then schedules
+  // the top entry only). Area only: the schedule and the update are built for it (below).
+  localparam bit          TOP1 = (KE == 1) && !WA && !SS;
 
   // An entry, packed: {pc, mask, hasr, rpc, x}, x = the WA fields {nrpc, prio, wav} (XB bits,
   // always 0 unless WA).
@@ -277,7 +280,19 @@ module simt_ht_stack #(
     // entry above them at the same PC. Leaders are the other runnable entries.
     // -------------------------------------------------------------------------------------------
     logic [D-1:0] dup, leader;
-    if (MG) begin : g_merge
+    if (TOP1) begin : g_top
+      // PDOM (TOP1): the first-K select gives the top entry, which is always runnable (no entry
+      // above it holds a lane: entries at cnt and above are zero, a_p3_zero); the leader below
+      // it has a leader above. So the leader that matters is the top entry (valid, the next one
+      // not), and the suffix OR is not needed by the schedule (area: it is D x W x log D gates).
+      always_comb begin
+        for (int e = 0; e < D; e++)
+          leader[e] = valid[e] & ((e + 1 == D) ? 1'b1 : ~valid[(e + 1) % D]);
+      end
+      logic [D-1:0] unused_runnable;
+      assign unused_runnable = runnable;
+      assign dup = '0;
+    end else if (MG) begin : g_merge
       always_comb begin
         for (int e = 0; e < D; e++) begin
           dup[e] = 1'b0;
@@ -289,7 +304,9 @@ module simt_ht_stack #(
     end else begin : g_no_merge
       assign dup = '0;
     end
-    assign leader = runnable & ~dup;
+    if (!TOP1) begin : g_leader
+      assign leader = runnable & ~dup;
+    end
 
     // -------------------------------------------------------------------------------------------
     // Scheduling, step 3: first-K select, Algorithm 1 (L365-L387) as corrected:
@@ -301,24 +318,28 @@ module simt_ht_stack #(
     // lab(e) = leaders above e. simt_prefix_cnt counts the set bits below each position: fed the
     // leader vector reversed (bit D-1-e = leader e), its element D-1-e is the leaders above e.
     // -------------------------------------------------------------------------------------------
-    logic [D-1:0]        leader_rev;
-    logic [(D+1)*DW-1:0] lab_rev;
-    always_comb begin
-      for (int e = 0; e < D; e++) leader_rev[D-1-e] = leader[e];
-    end
-    simt_prefix_cnt #(.N(D), .IMPL(1)) u_lab (
-      .in_i(leader_rev), .cnt_o(lab_rev)
-    );
-    logic [DW-1:0] unused_lab_total;   // element D: all leaders
-    assign unused_lab_total = lab_rev[D*DW +: DW];
-
     logic [D*DW-1:0] lab;       // leaders above entry e
     logic [D-1:0]    few;       // fewer than KE leaders above e: the scan of Algorithm 1 reaches e
-    always_comb begin
-      for (int e = 0; e < D; e++) begin
-        lab[e*DW +: DW] = lab_rev[(D-1-e)*DW +: DW];
-        few[e]          = (32'(lab[e*DW +: DW]) < KE);
+    if (TOP1) begin : g_lab_top
+      // PDOM: the one leader (the top entry) has none above it; no other entry is a leader
+      assign lab = '0;
+    end else begin : g_lab
+      logic [D-1:0]        leader_rev;
+      logic [(D+1)*DW-1:0] lab_rev;
+      always_comb begin
+        for (int e = 0; e < D; e++) leader_rev[D-1-e] = leader[e];
       end
+      simt_prefix_cnt #(.N(D), .IMPL(1)) u_lab (
+        .in_i(leader_rev), .cnt_o(lab_rev)
+      );
+      logic [DW-1:0] unused_lab_total;   // element D: all leaders
+      assign unused_lab_total = lab_rev[D*DW +: DW];
+      always_comb begin
+        for (int e = 0; e < D; e++) lab[e*DW +: DW] = lab_rev[(D-1-e)*DW +: DW];
+      end
+    end
+    always_comb begin
+      for (int e = 0; e < D; e++) few[e] = (32'(lab[e*DW +: DW]) < KE);
     end
 
     // Slots: slot k = the leader with k leaders above it, k < KE (E5: slot 0 = the top entry).
@@ -491,10 +512,96 @@ module simt_ht_stack #(
   //            OpIns1 as class); cls_sx, EXIT of a group root (OpRem, its lanes leave level 0);
   //            cls_sy, SYNC of a group root (OpRem, level 0 takes its PC).
   // ---------------------------------------------------------------------------------------------
+  //
+  // Where the classifiers sit (area, not behaviour): the classification of an entry depends on
+  // the entry, its slot's report and (SS only) its position. Under POLICY 0 and 1 without MERGE
+  // every slot holds at most one pending entry (the first-K select gives each scheduled leader
+  // its own slot, and a batch only removes entries from pend; a_pend_slot below), so the
+  // classifiers are per slot (KE of them, each reading its slot's pending entry through a
+  // one-hot select) and their results are written back to that entry. Otherwise (MERGE: an
+  // entry and its duplicates share a slot; WA; SS: the group roots of a spatial split share slot
+  // 0), and where the slots are not much fewer than the entries (2 KE > D: K = W = 4, the K = W
+  // configurations, where KE one-hot selects cost more than they save), there is one classifier
+  // per entry.
+  localparam bit          SLOTCLS = (POLICY <= 1) && !MG && (2 * KE <= D);
+  localparam int unsigned NC      = SLOTCLS ? KE : D;   // classifiers
+
   logic [D*EB-1:0] cls_upd;
   logic [2*D-1:0]  cls_op;
   logic [D-1:0]    cls_st, cls_bad, cls_sp, cls_sx, cls_sy;
+  // classifier c's input (its entry, pending, its slot) and result
+  logic [NC*EB-1:0] c_ent, c_upd;
+  logic [NC-1:0]    c_pnd, c_bad, c_sp, c_sx, c_sy;
+  logic [NC*SW-1:0] c_sl;
+  logic [2*NC-1:0]  c_op;
 
+  if (SLOTCLS) begin : g_cls_slot
+    // classifier k: the pending entry of slot k (none: zero, and its result is not read)
+    always_comb begin
+      logic hit;
+      c_ent = '0;
+      c_pnd = '0;
+      c_sl  = '0;
+      for (int k = 0; k < NC; k++) begin
+        c_sl[k*SW +: SW] = SW'(k);
+        for (int e = 0; e < D; e++) begin
+          hit = pend_src[e] && (32'(eslot_src[e*SW +: SW]) == k);
+          if (hit) begin
+            c_pnd[k]            = 1'b1;
+            c_ent[k*EB +: EB]   = c_ent[k*EB +: EB] |
+                                  {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
+                                   st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
+                                   st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
+          end
+        end
+      end
+    end
+    logic unused_c;   // the SS results: SS has per-entry classifiers
+    assign unused_c = ^{c_sp, c_sx, c_sy};
+    // back to the entries: a pending entry takes its slot's result, every other keeps itself
+    always_comb begin
+      for (int e = 0; e < D; e++) begin
+        cls_upd[e*EB +: EB] = {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
+                               st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
+                               st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
+        cls_op[2*e +: 2]    = OpRewr;
+        cls_bad[e]          = 1'b0;
+        cls_sp[e]           = 1'b0;
+        cls_sx[e]           = 1'b0;
+        cls_sy[e]           = 1'b0;
+        if (pend_src[e]) begin
+          for (int k = 0; k < NC; k++) begin
+            if (32'(eslot_src[e*SW +: SW]) == k) begin
+              cls_upd[e*EB +: EB] = c_upd[k*EB +: EB];
+              cls_op[2*e +: 2]    = c_op[2*k +: 2];
+              cls_bad[e]          = c_bad[k];
+            end
+          end
+        end
+        cls_st[e] = (cls_op[2*e +: 2] != OpRewr);
+      end
+    end
+  end else begin : g_cls_entry
+    // classifier e: entry e
+    always_comb begin
+      for (int e = 0; e < D; e++) begin
+        c_ent[e*EB +: EB] = {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
+                             st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
+                             st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
+        c_pnd[e]          = pend_src[e];
+        c_sl[e*SW +: SW]  = eslot_src[e*SW +: SW];
+      end
+      cls_upd = c_upd;
+      cls_op  = c_op;
+      cls_bad = c_bad;
+      cls_sp  = c_sp;
+      cls_sx  = c_sx;
+      cls_sy  = c_sy;
+      for (int e = 0; e < D; e++) cls_st[e] = (cls_op[2*e +: 2] != OpRewr);
+    end
+  end
+
+  // The classifiers. e is the entry's position, used by SS only (per-entry classifiers there).
   always_comb begin
     logic [PC_W-1:0] pc, rpc, npc, tgt, brpc, mpc;
     logic [XB-1:0]   x;
@@ -502,15 +609,11 @@ module simt_ht_stack #(
     logic            hr, mv, nrem, trem;
     logic [2:0]      kind;
     logic [SW-1:0]   sl;
-    for (int e = 0; e < D; e++) begin
+    for (int e = 0; e < NC; e++) begin
       // the entry
-      pc  = st_pc_q[e*PC_W +: PC_W];
-      m   = st_mask_q[e*W +: W];
-      hr  = st_hasr_q[e];
-      rpc = st_rpc_q[e*PC_W +: PC_W];
-      x   = {st_nrpc_q[e*PC_W +: PC_W], st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
+      {pc, m, hr, rpc, x} = c_ent[e*EB +: EB];
       // its slot's report
-      sl   = eslot_src[e*SW +: SW];
+      sl   = c_sl[e*SW +: SW];
       kind = KNone;
       npc  = '0;
       tgt  = '0;
@@ -529,27 +632,27 @@ module simt_ht_stack #(
       nrem = (npc != brpc);   // the not-taken side gets an entry (it is not at the branch's rpc)
       trem = (tgt != brpc);   // the taken side gets an entry
 
-      cls_upd[e*EB +: EB]  = {pc, m, hr, rpc, x};
-      cls_op[2*e +: 2]     = OpRewr;
-      cls_bad[e]           = 1'b0;
-      cls_sp[e]            = 1'b0;
-      cls_sx[e]            = 1'b0;
-      cls_sy[e]            = 1'b0;
-      mv                   = 1'b0;   // ADV-like move to mpc (arrival included)
-      mpc                  = npc;
+      c_upd[e*EB +: EB]  = {pc, m, hr, rpc, x};
+      c_op[2*e +: 2]     = OpRewr;
+      c_bad[e]           = 1'b0;
+      c_sp[e]            = 1'b0;
+      c_sx[e]            = 1'b0;
+      c_sy[e]            = 1'b0;
+      mv                 = 1'b0;   // ADV-like move to mpc (arrival included)
+      mpc                = npc;
 
-      if (pend_src[e]) begin
+      if (c_pnd[e]) begin
         unique case (kind)
           KNone: ;
           KAdv: mv = 1'b1;
           KSync: begin
             // SYNC as ADV; from a non-root entry refused (H8). SS, a group root (e >= 1, hasr 0):
             // removed, level 0 takes the barrier's PC (L408).
-            if (hr)                cls_bad[e] = 1'b1;
+            if (hr)                c_bad[e] = 1'b1;
             else if (SS && e >= 1) begin
-              cls_op[2*e +: 2] = OpRem;
-              cls_sy[e]        = 1'b1;
-            end else               mv         = 1'b1;
+              c_op[2*e +: 2] = OpRem;
+              c_sy[e]        = 1'b1;
+            end else               mv       = 1'b1;
           end
           KBr: begin
             if (t == '0) begin                       // uniform: nobody takes it
@@ -562,44 +665,43 @@ module simt_ht_stack #(
             end else if (SS && (e == 0) && (cnt_q == DW'(1))) begin
               // SS, level 0 unsplit: the spatial split (L408: "dividing the threads into smaller
               // equal sized groups at the first diverging point").
-              cls_op[2*e +: 2] = OpIns1;
-              cls_sp[e]        = 1'b1;
+              c_op[2*e +: 2] = OpIns1;
+              c_sp[e]        = 1'b1;
             end else if (hr && (brpc == rpc)) begin
               // Divergent loop back-edge: no reconvergence entry; the remaining side replaces
               // the entry in place (WA fields kept). Both remain: the not-taken side in place,
               // the taken side inserted above it (structural).
               if (nrem && trem) begin
-                cls_op[2*e +: 2]    = OpIns1;
+                c_op[2*e +: 2]    = OpIns1;
               end else if (nrem) begin
-                cls_upd[e*EB +: EB] = {npc, m & ~t, hr, rpc, x};
+                c_upd[e*EB +: EB] = {npc, m & ~t, hr, rpc, x};
               end else begin
-                cls_upd[e*EB +: EB] = {tgt, t, hr, rpc, x};
+                c_upd[e*EB +: EB] = {tgt, t, hr, rpc, x};
               end
             end else begin
               // Divergent: the entry becomes the reconvergence entry; each remaining side is
               // inserted right above it (structural, one or two entries).
-              cls_op[2*e +: 2] = (nrem && trem) ? OpIns2 : OpIns1;
+              c_op[2*e +: 2] = (nrem && trem) ? OpIns2 : OpIns1;
             end
           end
           KExit: begin
             // EXIT: the root only (H15), removed; SS, a group root: its lanes leave level 0
-            if (hr) cls_bad[e] = 1'b1;
+            if (hr) c_bad[e] = 1'b1;
             else begin
-              cls_op[2*e +: 2] = OpRem;
-              cls_sx[e]        = SS && (e >= 1);
+              c_op[2*e +: 2] = OpRem;
+              c_sx[e]        = SS && (e >= 1);
             end
           end
-          default: cls_bad[e] = 1'b1;             // unknown kind
+          default: c_bad[e] = 1'b1;               // unknown kind
         endcase
       end
 
       // ADV (and uniform BR, SYNC): arrival at the entry's rpc removes it (its lanes already
       // wait in the entry below), else the entry moves on (WA fields kept).
       if (mv) begin
-        if (hr && (mpc == rpc)) cls_op[2*e +: 2] = OpRem;                    // arrival
-        else                    cls_upd[e*EB + EB - PC_W +: PC_W] = mpc;     // pc := mpc
+        if (hr && (mpc == rpc)) c_op[2*e +: 2] = OpRem;                    // arrival
+        else                    c_upd[e*EB + EB - PC_W +: PC_W] = mpc;     // pc := mpc
       end
-      cls_st[e] = (cls_op[2*e +: 2] != OpRewr);
     end
   end
 
@@ -704,12 +806,19 @@ module simt_ht_stack #(
         s_sp  = s_sp  | cls_sp[e];
         s_sx  = s_sx  | cls_sx[e];
         s_sy  = s_sy  | cls_sy[e];
-        se    = se    | {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
+        if (!SLOTCLS)
+          se  = se    | {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
                          st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
                          st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
         sl    = sl    | eslot_src[e*SW +: SW];
         if (WA) sab = sab | above[e*W +: W];
       end
+    end
+    if (SLOTCLS) begin
+      // per-slot classifiers: entry s is its slot's classifier input (a K-way select, not D-way)
+      se = '0;
+      for (int k = 0; k < NC; k++)
+        if (sl == SW'(k)) se = c_ent[k*EB +: EB];
     end
     {pc, m, hr, rpc, xn, xp, xw} = se;
     npc  = '0;
@@ -772,8 +881,20 @@ module simt_ht_stack #(
     // are rebuilt (entries beyond the top are zero, and so is every shifted-in entry >= cnt).
     // The spatial split (s = 0, cnt = 1: every entry above level 0 is zero) keeps level 0 and
     // puts the group roots at 1 .. sp_n (D >= K+1).
+    // PDOM (TOP1): s, the one pending entry, is the top entry and every entry above it is
+    // zero (a_p3_zero), so nothing shifts: the pending entry is rewritten (zero if removed), and
+    // the one or two entries above it written on an insertion (area: a 4-way select per bit
+    // instead of the 8-way one below).
     for (int j = 0; j < D; j++) begin
-      if (!s_any || (j < 32'(s_idx))) begin
+      if (TOP1) begin
+        ent = {st_pc_q[j*PC_W +: PC_W], st_mask_q[j*W +: W], st_hasr_q[j],
+               st_rpc_q[j*PC_W +: PC_W], st_nrpc_q[j*PC_W +: PC_W],
+               st_prio_q[j*PRIO_W +: PRIO_W], st_wav_q[j]};
+        if (pend_src[j])
+          ent = !s_any ? c_upd[0 +: EB] : ((s_op == OpRem) ? '0 : s_x0);
+        if ((j >= 1) && pend_src[(j + D - 1) % D] && s_any && (ins >= 1)) ent = s_a;
+        if ((j >= 2) && pend_src[(j + D - 2) % D] && s_any && (ins == 2)) ent = s_b;
+      end else if (!s_any || (j < 32'(s_idx))) begin
         ent = cls_upd[j*EB +: EB];
       end else if (s_op == OpRem) begin
         ent = (j + 1 < D) ? cls_upd[(j+1)*EB +: EB] : '0;
@@ -1013,6 +1134,29 @@ module simt_ht_stack #(
   `SIMT_ASSERT(a_busy, busy_q == |pend_q)
   `SIMT_ASSERT(a_pend_leaf, f_pend_leaf)
   `SIMT_ASSERT(a_eslot, f_eslot)
+  if (SLOTCLS) begin : g_a_pend_slot
+    // per-slot classifiers: the entries of the batch being processed (pend_src: the schedule at
+    // acceptance, pend_q later) hold pairwise distinct slots
+    logic f_pend_slot;
+    always_comb begin
+      f_pend_slot = 1'b1;
+      for (int e = 0; e < D; e++)
+        for (int j = e + 1; j < D; j++)
+          if (pend_src[e] && pend_src[j] && eslot_src[e*SW +: SW] == eslot_src[j*SW +: SW])
+            f_pend_slot = 1'b0;
+    end
+    `SIMT_ASSERT(a_pend_slot, f_pend_slot)
+  end
+  if (TOP1) begin : g_a_pend_top
+    // PDOM (TOP1): the only entry ever pending is the top one (the update is built for it)
+    logic f_pend_top;
+    always_comb begin
+      f_pend_top = 1'b1;
+      for (int e = 0; e < D; e++)
+        if (pend_q[e] && (32'(e) + 1 != 32'(cnt_q))) f_pend_top = 1'b0;
+    end
+    `SIMT_ASSERT(a_pend_top, f_pend_top)
+  end
   // P1: every active lane selects a valid slot holding the PC of the topmost entry holding the
   // lane (an inactive lane selects 0); only live lanes are active; every valid slot has a lane
   `SIMT_ASSERT(a_p1_sel, f_p1_sel)
