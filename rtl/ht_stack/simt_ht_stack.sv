@@ -526,6 +526,15 @@ module simt_ht_stack #(
   localparam bit          SLOTCLS = (POLICY <= 1) && !MG && (2 * KE <= D);
   localparam int unsigned NC      = SLOTCLS ? KE : D;   // classifiers
 
+  // every entry as one EB-bit field {pc, mask, hasr, rpc, nrpc, prio, wav}
+  logic [D*EB-1:0] st_ent;
+  always_comb begin
+    for (int e = 0; e < D; e++)
+      st_ent[e*EB +: EB] = {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
+                            st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
+                            st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
+  end
+
   logic [D*EB-1:0] cls_upd;
   logic [2*D-1:0]  cls_op;
   logic [D-1:0]    cls_st, cls_bad, cls_sp, cls_sx, cls_sy;
@@ -548,10 +557,7 @@ module simt_ht_stack #(
           hit = pend_src[e] && (32'(eslot_src[e*SW +: SW]) == k);
           if (hit) begin
             c_pnd[k]            = 1'b1;
-            c_ent[k*EB +: EB]   = c_ent[k*EB +: EB] |
-                                  {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
-                                   st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
-                                   st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
+            c_ent[k*EB +: EB]   = c_ent[k*EB +: EB] | st_ent[e*EB +: EB];
           end
         end
       end
@@ -561,9 +567,7 @@ module simt_ht_stack #(
     // back to the entries: a pending entry takes its slot's result, every other keeps itself
     always_comb begin
       for (int e = 0; e < D; e++) begin
-        cls_upd[e*EB +: EB] = {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
-                               st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
-                               st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
+        cls_upd[e*EB +: EB] = st_ent[e*EB +: EB];
         cls_op[2*e +: 2]    = OpRewr;
         cls_bad[e]          = 1'b0;
         cls_sp[e]           = 1'b0;
@@ -585,9 +589,7 @@ module simt_ht_stack #(
     // classifier e: entry e
     always_comb begin
       for (int e = 0; e < D; e++) begin
-        c_ent[e*EB +: EB] = {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
-                             st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
-                             st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
+        c_ent[e*EB +: EB] = st_ent[e*EB +: EB];
         c_pnd[e]          = pend_src[e];
         c_sl[e*SW +: SW]  = eslot_src[e*SW +: SW];
       end
@@ -806,10 +808,7 @@ module simt_ht_stack #(
         s_sp  = s_sp  | cls_sp[e];
         s_sx  = s_sx  | cls_sx[e];
         s_sy  = s_sy  | cls_sy[e];
-        if (!SLOTCLS)
-          se  = se    | {st_pc_q[e*PC_W +: PC_W], st_mask_q[e*W +: W], st_hasr_q[e],
-                         st_rpc_q[e*PC_W +: PC_W], st_nrpc_q[e*PC_W +: PC_W],
-                         st_prio_q[e*PRIO_W +: PRIO_W], st_wav_q[e]};
+        if (!SLOTCLS) se = se | st_ent[e*EB +: EB];
         sl    = sl    | eslot_src[e*SW +: SW];
         if (WA) sab = sab | above[e*W +: W];
       end
@@ -887,9 +886,7 @@ module simt_ht_stack #(
     // instead of the 8-way one below).
     for (int j = 0; j < D; j++) begin
       if (TOP1) begin
-        ent = {st_pc_q[j*PC_W +: PC_W], st_mask_q[j*W +: W], st_hasr_q[j],
-               st_rpc_q[j*PC_W +: PC_W], st_nrpc_q[j*PC_W +: PC_W],
-               st_prio_q[j*PRIO_W +: PRIO_W], st_wav_q[j]};
+        ent = st_ent[j*EB +: EB];
         if (pend_src[j])
           ent = !s_any ? c_upd[0 +: EB] : ((s_op == OpRem) ? '0 : s_x0);
         if ((j >= 1) && pend_src[(j + D - 1) % D] && s_any && (ins >= 1)) ent = s_a;
