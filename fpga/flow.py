@@ -550,15 +550,10 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         luts = sum(n for t, n in counts.items() if t in ("SB_LUT4", "LUT4"))
         carries = sum(n for t, n in counts.items() if t in ("SB_CARRY", "CCU2C"))
 
-        # Over the device already in the netlist: every LUT4 takes a LUT of the device (a
-        # TRELLIS_COMB or an iCE40 logic cell), an ECP5 carry cell (CCU2C) two; nextpnr would only
-        # spend its time (and, for the largest netlists, YoWASP's 4 GiB) to say so.
-        need = luts + (2 * carries if b["arch"] == "ecp5" else 0)
-        if need > b["lut_avail"]:
+        need, why = netlist_over(b, luts, carries)
+        if why:
             rep["status"] = "does-not-fit"
-            rep["failing"] = ["%s >= %d/%d (>= %.0f%%, the synthesized netlist: %d LUT4%s; nextpnr not run)" % (
-                b["lut_key"], need, b["lut_avail"], 100.0 * need / b["lut_avail"], luts,
-                (" + 2 x %d CCU2C" % carries) if b["arch"] == "ecp5" and carries else "")]
+            rep["failing"] = [why]
             rep["resources"] = resources(b, {b["lut_key"]: (need, b["lut_avail"])}, ffs, luts, carries)
             for k in ("io", "pll"):   # placed by nextpnr, which did not run
                 rep["resources"][k] = {"used": "-", "available": None, "pct": None}
@@ -689,6 +684,20 @@ def yosys_has(yosys, cmd, opt):
             out = ""
         _YOSYS_HELP[key] = out
     return re.search(r"(^|\s)%s(\s|$)" % re.escape(opt), _YOSYS_HELP[key], re.M) is not None
+
+
+def netlist_over(b, luts, carries):
+    """(LUTs the synthesized netlist needs at least, why it cannot fit or None). Over the device
+    already in the netlist: every LUT4 takes a LUT of the device (a TRELLIS_COMB or an iCE40
+    logic cell), an ECP5 carry cell (CCU2C) two; an iCE40 SB_CARRY is not counted (it packs into a
+    LUT's logic cell where it can), so the count is a lower bound. nextpnr would only spend its
+    time (and, for the largest netlists, YoWASP's 4 GiB) to say so."""
+    need = luts + (2 * carries if b["arch"] == "ecp5" else 0)
+    if need <= b["lut_avail"]:
+        return need, None
+    return need, "%s >= %d/%d (>= %.0f%%, the synthesized netlist: %d LUT4%s; nextpnr not run)" % (
+        b["lut_key"], need, b["lut_avail"], 100.0 * need / b["lut_avail"], luts,
+        (" + 2 x %d CCU2C" % carries) if b["arch"] == "ecp5" and carries else "")
 
 
 def lut_bound(rep, b, model, ylog, why):

@@ -35,6 +35,15 @@
 // inserted right above it; SS: the spatial split, up to K group roots above level 0) or refused
 // (applied as NONE). Each cycle applies every pending non-structural update and the highest
 // pending structural one; the entries above it shift.
+//
+// Two forms of the above, chosen by the parameters, for area only (same ports, same cycle
+// contract; docs/units/ht_stack.md, "Area and depth"):
+//   - TOP1 (POLICY 0, or POLICY 1 with K = 1): the schedule is the top entry (no suffix OR, no
+//     first-K count), the one pending entry is the top one (assertion a_pend_top), and an update
+//     rewrites it and writes the one or two entries above it: no shift network.
+//   - SLOTCLS (POLICY 0/1 without MERGE, 2K <= D): the batch's reports are classified once per
+//     slot, each classifier fed its slot's one pending entry through a one-hot select (assertion
+//     a_pend_slot: pending entries hold distinct slots), instead of once per entry.
 `default_nettype none
 module simt_ht_stack #(
   parameter int unsigned W      = 32,         // lanes per warp, 4..64 (Table 7.1: 32)

@@ -4,7 +4,8 @@
 # the FPGA tools. An unknown row and a row asked of the server are refused with their messages
 # (exit 1: fpga/flow.py's "any other error"); a row's probe is generated with the row's top and
 # parameters, not the unit's default configuration, and passes Verilator -Wall inside both
-# board tops.
+# board tops. flow.py's netlist-over-device bound (a netlist that cannot fit is refused before
+# nextpnr) is checked at both devices' edges.
 set -u
 out=build/test/fpga-rows
 rm -rf "$out"; mkdir -p "$out"
@@ -42,6 +43,18 @@ for need in ("simt_arb_pc #(", ".IMPL(1)", ".SP_W(0)", ".W(4)"):
         sys.exit("fpga-rows: FAIL: the probe of simt_arb_pc-i1-w4 lacks %r" % need)
 if "simt_arb_top" in sv:
     sys.exit("fpga-rows: FAIL: the probe of a row instantiates the unit's default top")
+# The netlist-over-device check (nextpnr not run): an ECP5 carry cell takes two LUTs, an iCE40
+# carry none; at the device's size it fits, one more and it does not, with the count in the reason.
+for board, luts, carries, need, fits in (
+        ("ulx3s", 83640 - 20, 10, 83640, True), ("ulx3s", 83640 - 20, 11, 83642, False),
+        ("icebreaker", 5280, 500, 5280, True), ("icebreaker", 5281, 0, 5281, False)):
+    b = flow.BOARDS[board]
+    got, why = flow.netlist_over(b, luts, carries)
+    if got != need or (why is None) != fits:
+        sys.exit("fpga-rows: FAIL: netlist_over(%s, %d LUT4, %d carries) = %r, expected need %d, %s"
+                 % (board, luts, carries, (got, why), need, "fits" if fits else "does not fit"))
+    if why and not why.startswith("%s >= %d/%d" % (b["lut_key"], need, b["lut_avail"])):
+        sys.exit("fpga-rows: FAIL: netlist_over's reason: %r" % why)
 PY
 files=$(grep -v '^+' "$out/gen/files.f" | tr '\n' ' ')
 VERILATOR=${VERILATOR:-verilator}
@@ -53,4 +66,4 @@ $VERILATOR --lint-only -Wall -Irtl/common -GUSE_PLL=1 --top-module simt_board_ic
 $VERILATOR --lint-only -Wall -Irtl/common -GUSE_PLL=1 --top-module simt_board_ulx3s \
   fpga/ulx3s/simt_board_ulx3s.sv fpga/lint/EHXPLLL.sv $files >"$out/lint.log" 2>&1 ||
   fail "Verilator -Wall of the row's probe in the ULX3S top: $(head -20 "$out/lint.log")"
-echo "fpga-rows: an unknown row and a row on the server refused; synth:simt_arb_pc-i1 at W = 4 probed as simt_arb_pc IMPL = 1 SP_W = 0, lint-clean in both board tops"
+echo "fpga-rows: an unknown row and a row on the server refused; synth:simt_arb_pc-i1 at W = 4 probed as simt_arb_pc IMPL = 1 SP_W = 0, lint-clean in both board tops; the netlist-over-device bound at both devices' edges"
