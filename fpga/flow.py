@@ -392,7 +392,7 @@ def cell_counts(json_path, top):
 # ---------------------------------------------------------------------------------------------
 # One implementation run.
 
-def files_f(core, model, gendir, yosys, given=None, m=None, unit=None):
+def files_f(core, model, gendir, yosys, given=None, m=None, unit=None, drop=""):
     """The core's files.f: tools/board_gen.py (the server), fpga/probe/probe_gen.py (the probe),
     or a given one (--files-f: any list that defines a simt_srv with the server's ports)."""
     os.makedirs(os.path.join(ROOT, gendir), exist_ok=True)
@@ -416,6 +416,8 @@ def files_f(core, model, gendir, yosys, given=None, m=None, unit=None):
         cmd = [sys.executable, "fpga/probe/probe_gen.py", model, gendir, "--yosys", yosys]
         if m is not None and unit:   # the top and parameters given, not looked up (synthesis rows)
             cmd += ["--unit", unit, "--top", m["top"], "--params", json.dumps(m["params"])]
+        if drop:
+            cmd += ["--drop", drop]
     r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if r.returncode != 0:
         raise FlowError("%s failed:\n%s" % (" ".join(cmd[1:3]), (r.stdout + r.stderr)[-3000:]))
@@ -427,6 +429,7 @@ def files_f(core, model, gendir, yosys, given=None, m=None, unit=None):
 
 CORE_NAME = {"srv": "server (simt_srv, tools/board_gen.py)",
              "probe": "probe (fpga/probe: the unit between an input shift chain and output registers)",
+             "probe-drop": "probe with some outputs left unconnected (fpga/probe, PROBE_DROP)",
              "files": "a given files.f"}
 
 
@@ -456,8 +459,9 @@ def pick_core(core):
 
 def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, core="auto",
               timeout=0, as_depth=None, reg=None, quiet_header=False, given_f=None, pnr_args=None,
-              synth_args=None):
-    """Returns the report dict (also written as report.json/report.md); raises FlowError."""
+              synth_args=None, probe_drop=""):
+    """Returns the report dict (also written as report.json/report.md); raises FlowError.
+    probe_drop: shell patterns of unit outputs the probe leaves unconnected (core probe-drop)."""
     b = BOARDS[board]
     reg = reg or load_registry()
     u, c, m = resolve_model(reg, board, unit, config, w)
@@ -469,14 +473,20 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
                             "implemented with the probe (FPGA_CORE=probe, the default for a row)" % c["name"])
         core = "files" if given_f else "probe"
     else:
-        core = "files" if given_f else pick_core(core)
+        core = "files" if given_f else pick_core("probe" if probe_drop and core == "auto" else core)
+    if probe_drop:
+        if core != "probe":
+            raise FlowError("PROBE_DROP (outputs the probe leaves unconnected) needs the probe core "
+                            "(FPGA_CORE=probe), not %s" % core)
+        core = "probe-drop"
     freq = float(freq) if freq else b["default_freq"]
     prm, core_mhz, pll_desc = pll_params(board, freq)
     core_hz = int(round(core_mhz * 1e6))
     prm.update({"CORE_HZ": core_hz, "BAUD": int(baud)})
     if as_depth not in (None, ""):
         prm["AS_DEPTH"] = int(as_depth)
-    d = os.path.join(OUT, board, model + {"srv": "", "probe": "-probe", "files": "-files"}[core])
+    d = os.path.join(OUT, board, model + {"srv": "", "probe": "-probe", "probe-drop": "-probe-drop",
+                                          "files": "-files"}[core])
     os.makedirs(os.path.join(ROOT, d), exist_ok=True)
     for f in ("report.json", "report.md", model + "." + b["ext"], "synth.json", "yosys.log", "nextpnr.log",
               "nextpnr-report.json", "nextpnr.out"):   # nothing of an earlier run is read
@@ -493,6 +503,7 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
         "baud": int(baud), "clks_per_bit": (core_hz + int(baud) // 2) // int(baud),
         "dir": d, "status": "error", "message": "", "files_f": given_f, "as_depth": prm.get("AS_DEPTH"),
         "tools": {"yosys": yosys, "nextpnr": pnr, "pack": pack}, "synth_args": synth_args or "",
+        "probe_drop": probe_drop or "",
     }
     if not quiet_header:
         say("%s on %s (%s), core %s, requested %g MHz -> core clock %.4f MHz (%s), seed %s" % (
@@ -500,7 +511,7 @@ def implement(board, unit, config=None, w=None, freq=None, seed=1, baud=115200, 
     try:
         # [1/4] synthesis
         ff, defines, files = files_f(core, model, os.path.join(d, "gen"), yosys, given_f,
-                                     m if c.get("synth_row") else None, unit)
+                                     m if c.get("synth_row") else None, unit, probe_drop)
         shutil.copyfile(os.path.join(ROOT, ff), os.path.join(ROOT, d, "files.f"))
         sj = os.path.join(d, "synth.json")
         synth, top = b["synth"], b["top"]
@@ -765,7 +776,8 @@ def write_report(rep):
     L.append("|---|---|")
     L.append("| device | %s |" % rep["device"])
     L.append("| model | `%s` (unit `%s`, config `%s`, W = %s) |" % (rep["model"], rep["unit"], rep["config"], rep["w"]))
-    L.append("| core | %s%s |" % (CORE_NAME[rep["core"]], (": `%s`" % rep["files_f"]) if rep.get("files_f") else ""))
+    L.append("| core | %s%s%s |" % (CORE_NAME[rep["core"]], (": `%s`" % rep["files_f"]) if rep.get("files_f") else "",
+                                     (": `%s`" % rep["probe_drop"]) if rep.get("probe_drop") else ""))
     L.append("| status | **%s**%s |" % (rep["status"], (": " + rep["message"].splitlines()[0]) if rep["message"] else ""))
     L.append("| requested core clock | %g MHz |" % rep["freq_requested_mhz"])
     L.append("| core clock (PLL) | %.4f MHz, %s |" % (rep["core_mhz"], rep["pll"]))
@@ -991,6 +1003,8 @@ def main():
     p.add_argument("--files-f", default="", help="use this files.f instead of generating one")
     p.add_argument("--pnr-args", default=None, help="extra nextpnr arguments (default: the board's)")
     p.add_argument("--synth-args", default="", help="extra options of synth_ice40/synth_ecp5 (e.g. -noabc9)")
+    p.add_argument("--probe-drop", default="", help="the probe leaves the unit outputs matching these shell "
+                   "patterns unconnected (e.g. 'st_* rq_*': state taps only the cross-check reads)")
     s = sub.add_parser("sweep", help="every unit across W on the boards")
     s.add_argument("--units", default="")
     s.add_argument("--boards", default="icebreaker ulx3s")
@@ -1017,7 +1031,7 @@ def main():
                 raise FlowError("UNIT= is required (make fpga BOARD=icebreaker UNIT=arb)")
             rep = implement(a.board, a.unit, a.config or None, a.w or None, a.freq or None, a.seed, a.baud,
                             a.core, a.timeout, a.as_depth or None, given_f=a.files_f or None,
-                            pnr_args=a.pnr_args, synth_args=a.synth_args)
+                            pnr_args=a.pnr_args, synth_args=a.synth_args, probe_drop=a.probe_drop)
             print("fpga: " + summary_line(rep))
             for c in rep["clocks"]:
                 print("fpga:   clock %s: Fmax %.2f MHz (constraint %.2f MHz) %s" % (

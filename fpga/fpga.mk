@@ -23,6 +23,9 @@
 #   Both: AS_DEPTH=n (the server's at-speed RAM depth, 0 = none), FPGA_PNR_ARGS="..." (extra
 #       nextpnr options, e.g. "--router router2"), FPGA_SYNTH_ARGS="..." (extra options of
 #       synth_ice40/synth_ecp5, e.g. "-noabc9": ABC's LUT mapping instead of ABC9's).
+#   make fpga ... PROBE_DROP="st_* rq_*": the probe with the unit outputs matching these shell
+#       patterns left unconnected (core probe-drop, build/fpga/<board>/<model>-probe-drop/): for
+#       state taps only the cross-check reads (fpga/README.md).
 #   make fpga-lint
 #       Verilator -Wall of both board tops (PLL on and off) with fpga/lint/ stubs of the vendor
 #       PLL primitives, over the server (or the probe while the server is not in the tree).
@@ -48,6 +51,7 @@ FPGA_CONFIGS ?=
 FPGA_SWEEP   ?= sweep
 FPGA_PNR_ARGS ?=
 FPGA_SYNTH_ARGS ?=
+PROBE_DROP   ?=
 
 FPGA_ENV = YOSYS='$(YOSYS)' NEXTPNR_ICE40='$(NEXTPNR_ICE40)' ICEPACK='$(ICEPACK)' \
   NEXTPNR_ECP5='$(NEXTPNR_ECP5)' ECPPACK='$(ECPPACK)'
@@ -61,7 +65,8 @@ fpga: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(FPGA_STAMP.$(BOARD))
 	@$(FPGA_ENV) $(PYTHON) fpga/flow.py fpga --board '$(BOARD)' --unit '$(UNIT)' --config '$(CONFIG)' \
 	  --w '$(W)' --freq '$(FREQ)' --seed '$(SEED)' --baud '$(BAUD)' --core '$(FPGA_CORE)' --as-depth '$(AS_DEPTH)' \
 	  $(if $(FPGA_TIMEOUT),--timeout $(FPGA_TIMEOUT)) $(if $(FPGA_STRICT),--strict) \
-	  $(if $(FPGA_PNR_ARGS),--pnr-args='$(FPGA_PNR_ARGS)') $(if $(FPGA_SYNTH_ARGS),--synth-args='$(FPGA_SYNTH_ARGS)')
+	  $(if $(FPGA_PNR_ARGS),--pnr-args='$(FPGA_PNR_ARGS)') $(if $(FPGA_SYNTH_ARGS),--synth-args='$(FPGA_SYNTH_ARGS)') \
+	  $(if $(PROBE_DROP),--probe-drop='$(PROBE_DROP)')
 
 fpga-sweep: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(foreach b,$(FPGA_BOARDS),$(FPGA_STAMP.$b))
 	@$(FPGA_ENV) $(PYTHON) fpga/flow.py sweep --units '$(FPGA_UNITS)' --boards '$(FPGA_BOARDS)' \

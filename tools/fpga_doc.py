@@ -70,6 +70,10 @@ def table(rows, with_unit):
     o += ["", "core `probe`: the unit alone between an input shift chain and output registers on one "
           "clock (fpga/probe), its own Fmax; core `srv`: the unit server hosting it (docs/fpga.md). "
           "One nextpnr seed; Fmax is the worst clock or cross-domain path."]
+    if any(r["core"] == "probe-drop" for r in rows):
+        o += ["", "core `probe-drop`: the probe with some of the unit's outputs left unconnected "
+              "(`make fpga ... PROBE_DROP=...`): the state taps that only the cross-check reads, so the "
+              "netlist is the logic the unit's own outputs need (fpga/README.md)."]
     if any(r["config"].startswith("synth:") for r in rows):
         o += ["", "config `synth:<row>`: one of `make synth`'s rows (units/<unit>.toml `[[synth]]`: one "
               "top at one parameter set, named as in the synthesis report) in the probe, alone "

@@ -3,7 +3,7 @@
 """The FPGA probe: a stand-in for the unit server with the same module name and ports.
 
   probe_gen.py MODEL OUTDIR [--registry build/gen/registry.json] [--yosys YOSYS]
-               [--unit UNIT --top TOP --params JSON]
+               [--unit UNIT --top TOP --params JSON] [--drop "PATTERN ..."]
 
 writes OUTDIR/simt_srv.sv and OUTDIR/files.f (the format of tools/board_gen.py: +define+ lines,
 then file paths relative to the repository root). The generated `simt_srv` has the server's
@@ -22,9 +22,16 @@ internal registers), without the server's logic. The board tops (fpga/<board>/) 
 it exactly as they instantiate the real server; fpga/flow.py uses it with FPGA_CORE=probe, or
 when the server (tools/board_gen.py, fpga/rtl/simt_srv.sv) is not in the tree.
 
+--drop "st_* rq_*" (fpga/flow.py --probe-drop, make fpga PROBE_DROP=...) leaves the unit's outputs
+whose names match one of the shell patterns unconnected: not registered, not in tx_o, so
+synthesis keeps only the logic the other outputs need. Meant for the state taps that only the
+cross-check reads (ht_stack's D x 97 bits of st_*: fpga/README.md); a pattern that matches no
+output, or one that would drop every output, is an error.
+
 The unit's port list at the model's parameters comes from Yosys (hierarchy -top with the
 model's parameters, then write_json), so no port width is parsed here.
 """
+import fnmatch
 import argparse
 import json
 import os
@@ -72,9 +79,23 @@ def ports_of(yosys, top, params, sources, workdir):
     return [(n, p["direction"], len(p["bits"])) for n, p in mod["ports"].items()]
 
 
-def emit(top, params, ports):
-    ins = [(n, w) for n, d, w in ports if d == "input" and n not in ("clk_i", "rst_ni")]
+def split_drop(ports, drop):
+    """(kept outputs, dropped outputs) as [(name, width)]; exits on a pattern that matches no
+    output or on dropping them all."""
     outs = [(n, w) for n, d, w in ports if d == "output"]
+    for pat in drop:
+        if not any(fnmatch.fnmatchcase(n, pat) for n, _ in outs):
+            sys.exit("probe_gen: --drop %s matches no output (outputs: %s)" % (pat, " ".join(n for n, _ in outs)))
+    gone = [(n, w) for n, w in outs if any(fnmatch.fnmatchcase(n, pat) for pat in drop)]
+    kept = [(n, w) for n, w in outs if (n, w) not in gone]
+    if not kept:
+        sys.exit("probe_gen: --drop %s leaves no output" % " ".join(drop))
+    return kept, gone
+
+
+def emit(top, params, ports, drop=()):
+    ins = [(n, w) for n, d, w in ports if d == "input" and n not in ("clk_i", "rst_ni")]
+    outs, gone = split_drop(ports, drop)
     has_clk = any(n == "clk_i" for n, _, _ in ports)
     has_rst = any(n == "rst_ni" for n, _, _ in ports)
     in_w = max(2, sum(w for _, w in ins))
@@ -87,6 +108,9 @@ def emit(top, params, ports):
     a("// (%s): a stand-in for the unit server with its ports; the unit between an input" %
       ", ".join("%s=%d" % kv for kv in params.items()))
     a("// shift chain (%d bits) and registered outputs (%d bits) XOR-reduced into tx_o." % (in_w, out_w))
+    if gone:
+        a("// Left unconnected (--drop %s): %s (%d bits)." % (" ".join(drop), " ".join(n for n, _ in gone),
+                                                          sum(w for _, w in gone)))
     a("`default_nettype none")
     a("module simt_srv #(")
     a("  /* verilator lint_off UNUSEDPARAM */")
@@ -112,6 +136,11 @@ def emit(top, params, ports):
     a("  end")
     for n, w in outs:
         a("  logic [%d:0] %s;" % (w - 1, "u_" + n))
+    if gone:
+        a("  /* verilator lint_off UNUSEDSIGNAL */")
+        for n, w in gone:
+            a("  logic [%d:0] %s;  // dropped" % (w - 1, "u_" + n))
+        a("  /* verilator lint_on UNUSEDSIGNAL */")
     pos = 0
     conns = []
     if has_clk:
@@ -121,7 +150,7 @@ def emit(top, params, ports):
     for n, w in ins:
         conns.append(".%s(in_q[%d:%d])" % (n, pos + w - 1, pos))
         pos += w
-    for n, w in outs:
+    for n, w in outs + gone:
         conns.append(".%s(u_%s)" % (n, n))
     if pos < in_w:
         a("  /* verilator lint_off UNUSEDSIGNAL */")
@@ -166,6 +195,8 @@ def main():
                     "parameters instead of looking MODEL up (fpga/flow.py: a synthesis row)")
     ap.add_argument("--top")
     ap.add_argument("--params", help="the top's parameters as a JSON object, e.g. '{\"W\": 32}'")
+    ap.add_argument("--drop", default="", help="leave the outputs matching these shell patterns "
+                    "unconnected (space-separated, e.g. 'st_* rq_*')")
     a = ap.parse_args()
     with open(a.registry) as f:
         reg = json.load(f)
@@ -194,7 +225,7 @@ def main():
     ports = ports_of(a.yosys, top, params, srcs, a.outdir)
     sv = os.path.join(a.outdir, "simt_srv.sv")
     with open(sv, "w") as f:
-        f.write(emit(top, params, ports))
+        f.write(emit(top, params, ports, a.drop.split()))
     with open(os.path.join(a.outdir, "files.f"), "w") as f:
         for s in srcs + [sv]:
             f.write(s + "\n")

