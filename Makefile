@@ -77,6 +77,7 @@ help:
 	@echo "                    FPGA implementation (Yosys, nextpnr, packer) of one model on the iCEBreaker (iCE40UP5K)"
 	@echo "                    or the ULX3S (ECP5-85F): bitstream and report (LUTs, FFs, RAM, Fmax, critical path)"
 	@echo "                    in build/fpga/<board>/<model>/ (fpga/README.md); FPGA_CORE=probe: the unit alone"
+	@echo "                    (PROBE_DROP=\"st_* rq_*\": those outputs, e.g. state taps, left unconnected)"
 	@echo "  make fpga-sweep   every unit across W on both boards: build/fpga/sweep.{csv,md};"
 	@echo "                    FPGA_UNITS=\"arb\" FPGA_BOARDS=\"ulx3s\" narrow it, FPGA_TIMEOUT=s per run (default 1200)"
 	@echo "                    FPGA_CONFIGS=all (or names): more than each unit's default configuration;"
