@@ -291,7 +291,10 @@ def abc(d, name, cmds, timeout):
 
 def ff_prep():
     # Flip-flops as plain D flip-flops (the reset, enable and set/clear logic into gates) on both
-    # sides, so that expose and write_aiger see one kind.
+    # sides, so that expose and write_aiger see one kind. Every later 'opt' keeps them so
+    # (-nosdff -nodffe): a flip-flop expose leaves uncut (a register wire partly driven by a
+    # constant, as spawn's err_q in the 'evict' configuration) must stay a $_DFF_P_, counted as
+    # left and handed to the sequential check, not become a $_SDFF_ that write_aiger refuses.
     return "proc\nasync2sync\ntechmap\nopt -fast\ndfflegalize -cell $_DFF_P_ 01\nopt_clean\n"
 
 
@@ -307,7 +310,7 @@ def cut_check(d, timeout):
               "tee -q -o %s select -list gate/t:$_DFF_P_ %%x:+[Q] gate/t:$_DFF_P_ %%d\n"
               "tee -q -o %s select -count gold/t:$_DFF_P_\ntee -q -o %s select -count gate/t:$_DFF_P_\n"
               "expose -shared -evert-dff gold gate\n"
-              "miter -equiv -flatten gold gate miter\nhierarchy -top miter\ntechmap\nopt -fast\n"
+              "miter -equiv -flatten gold gate miter\nhierarchy -top miter\ntechmap\nopt -fast -nosdff -nodffe\n"
               "setundef -zero -undriven\naigmap\ntee -q -o %s select -count t:$_DFF_P_\n"
               "write_aiger -zinit %s\n" %
               tuple(os.path.join(d, f) for f in ("ff_gold.txt", "ff_gate.txt", "nff_gold.txt", "nff_gate.txt",
@@ -345,7 +348,7 @@ def cut_check_split(d, timeout):
                    "read_rtlil %s\n" % os.path.join(d, side + ".il") + ff_prep() +
                    "tee -q -o %s select -list %s/t:$_DFF_P_ %%x:+[Q] %s/t:$_DFF_P_ %%d\n"
                    "tee -q -o %s select -count %s/t:$_DFF_P_\n"
-                   "expose -dff -evert-dff %s\ntechmap\nopt -fast\nsetundef -zero -undriven\nopt_clean -purge\n"
+                   "expose -dff -evert-dff %s\ntechmap\nopt -fast -nosdff -nodffe\nsetundef -zero -undriven\nopt_clean -purge\n"
                    "select -assert-none t:$_DFF_P_\nwrite_blif %s\n" % (ff, side, side, nff, side, side, blif))
         names[side] = {l.strip().split("/", 1)[1] for l in open(ff) if "/" in l}
         r["ff_bits_" + side] = count_of(nff)
@@ -1083,7 +1086,7 @@ def comb_pair(d, name, files, mod, pa, pb, timeout):
           "chparam %s %s\nhierarchy -top %s\nprep -flatten -top %s\nrename %s b\ndesign -copy-from a -as a a\n" %
           (pb, mod, mod, mod, mod) +
           "tee -q -o %s select -count a/t:$dff a/t:$adff a/t:$mem* b/t:$dff b/t:$adff b/t:$mem*\n"
-          "miter -equiv -flatten a b miter\nhierarchy -top miter\ntechmap\nopt -fast\nsetundef -zero -undriven\n"
+          "miter -equiv -flatten a b miter\nhierarchy -top miter\ntechmap\nopt -fast -nosdff -nodffe\nsetundef -zero -undriven\n"
           "aigmap\nwrite_aiger -zinit %s\n" % (os.path.join(d, name + ".nff"), os.path.join(d, name + ".aig")))
     if count_of(os.path.join(d, name + ".nff")):
         return "UNKNOWN", "not combinational", 0.0
@@ -1175,7 +1178,7 @@ def arb_spec_rows(d, w, ops, pc_w, sp_w, off_w, timeout):
             yosys(d, name, "read -formal -Irtl/common %s\nchparam -set W %d -set PC_W %d -set SP_W %d -set OFF_W %d "
                   "-set IMPL %d -set OP \"%s\" arb_spec\nprep -flatten -top arb_spec\nchformal -lower\n"
                   "delete t:$scopeinfo\ntee -q -o %s select -count t:$assert\nmiter -assert -flatten arb_spec\n"
-                  "techmap\nopt -fast\nsetundef -zero -undriven\naigmap\nwrite_aiger -zinit %s\n" %
+                  "techmap\nopt -fast -nosdff -nodffe\nsetundef -zero -undriven\naigmap\nwrite_aiger -zinit %s\n" %
                   (" ".join(srcs), w, pc_w, sp_w, off_w, impl, op, os.path.join(d, name + ".nassert"),
                    os.path.join(d, name + ".aig")))
             nas = count_of(os.path.join(d, name + ".nassert"))
@@ -1392,7 +1395,7 @@ def min_tree_exists(d, n, k, timeout, tree=TREE):
             ys += "select -assert-none w:g_lvl[%d].vld w:g_lvl[%d].key %%u %%ci* w:valid_i w:key_i %%u %%i\n" % (lv, lv)
         ys += ("rename simt_min_tree cut\ndesign -stash cut\nread_verilog -sv -noautowire formal/arb/min_tree_lemma.sv "
                "%s\ndesign -copy-from cut -as cut cut\nhierarchy -top step\nprep -flatten -top step\ntechmap\n"
-               "opt -fast\nsetundef -zero -undriven\naigmap\nwrite_aiger -zinit %s\n" %
+               "opt -fast -nosdff -nodffe\nsetundef -zero -undriven\naigmap\nwrite_aiger -zinit %s\n" %
                (os.path.join(d, name + "_top.v"), os.path.join(d, name + ".aig")))
         yosys(d, name, ys)
         c = prove_comb(d, name + "_", os.path.join(d, name + ".aig"), timeout)
@@ -1417,7 +1420,7 @@ def min_sel_spec(d, n, k, impl, skip, timeout, tree=TREE):
           "%s rtl/arb/simt_arb_check.sv formal/arb/min_sel_spec.sv\n"
           "chparam -set N %d -set K %d -set IMPL %d min_sel_spec\nprep -flatten -top min_sel_spec\nchformal -lower\n"
           "delete t:$scopeinfo\n%stee -q -o %s select -count t:$assert\nmiter -assert -flatten min_sel_spec\n"
-          "techmap\nopt -fast\nsetundef -zero -undriven\naigmap\nwrite_aiger -zinit %s\n" %
+          "techmap\nopt -fast -nosdff -nodffe\nsetundef -zero -undriven\naigmap\nwrite_aiger -zinit %s\n" %
           (tree, n, k, impl, rm, os.path.join(d, name + ".nassert"), os.path.join(d, name + ".aig")))
     nas = count_of(os.path.join(d, name + ".nassert"))
     c = prove_comb(d, name + "_", os.path.join(d, name + ".aig"), timeout)

@@ -10,7 +10,7 @@
 # a counterexample; the failing assertions and the step of the counterexample are printed.
 # Expected: all killed, and by the invariants alone as well. Failing assertions found when it was
 # written (all / inv; BMC reports the first failing step only):
-#   m_complete_gt        a warp completes only on T > W (T = W wraps cnt to 0, no push)
+#   m_complete_gt        a warp completes only on T > W (T = W wraps cnt to 0, no push; on a hit)
 #                                                                      a_spawn / a_cons
 #   m_a2_keeps           a completing spawn does not refill a2 (a1 = a2 = old a2)  a_part / a_part
 #   m_flush_lowest_entry the flush takes the lowest-numbered entry with cnt > 0, not the
@@ -48,7 +48,7 @@ import sys
 sby, out = open(sys.argv[1]).read(), sys.argv[2]
 S, P = 'rtl/spawn/simt_spawn.sv', 'rtl/common/simt_prefix_cnt.sv'
 muts = {
-  'm_complete_gt':        (S, "assign t_ovf      = t_sum[CW];", "assign t_ovf      = t_sum > NW'(W);"),
+  'm_complete_gt':        (S, "+ n_thr) >= NW'(W);", "+ n_thr) > NW'(W);"),
   'm_a2_keeps':           (S, "= b2;\n          ent_a2_d[e*BW +: BW]  = lf_idx;\n", "= b2;\n"),
   'm_flush_lowest_entry': (S, ".req_i(fl_match)", ".req_i(fl_cand)"),
   'm_no_ffull_stall':     (S, "& t_ovf & (ffull | nofree);", "& t_ovf & nofree;"),

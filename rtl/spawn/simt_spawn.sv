@@ -262,7 +262,19 @@ module simt_spawn #(
   assign n_thr      = pfx[W*NW +: NW];
   assign sp_act     = sp_valid_i & |sp_mask_i;
   assign t_sum      = NW'(c_cnt) + n_thr;
-  assign t_ovf      = t_sum[CW];
+  // t_ovf = t_sum[CW], formed beside the entry choice instead of after it: every entry's
+  // count + n is compared with W at once, and the hit's one-hot picks the answer (a miss starts
+  // from C = 0). The chosen count's multiplexer and the adder leave the path from sp_pc_i (the
+  // tag compare) to the stall, push and flush decisions. Equal in every state (c_cnt is the
+  // count of the entry hit_oh selects on a hit, else 0); proven against the form t_sum[CW]
+  // (docs/equivalence.md, "A timing change proven against the RTL before it").
+  logic [NENT-1:0] ovf_vec;
+  always_comb begin
+    for (int e = 0; e < NENT; e++) begin
+      ovf_vec[e] = (NW'(ent_cnt_q[e*CW +: CW]) + n_thr) >= NW'(W);
+    end
+  end
+  assign t_ovf      = hit ? |(hit_oh & ovf_vec) : n_thr[CW];
   assign full_stall = sp_act & lutfull;
   assign blk_stall  = sp_act & ~lutfull & t_ovf & (ffull | nofree);
   assign sp_stall_o = full_stall | blk_stall;
