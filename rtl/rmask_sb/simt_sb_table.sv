@@ -114,8 +114,9 @@ module simt_sb_table #(
   // needs (w, r) = (wb warp, wb reg) (a free entry's R-mask is 0 with or without it); the issue
   // ORs the mask into the entries of (iss warp, iss dst) that hold it, or into a free entry
   // (R-mask 0 after the writeback) that it renames to iss dst. Proven equal to the form that
-  // looks up rm_d/reg_d at W = 32 (docs/equivalence.md, "A timing change proven against the
-  // RTL before it"). A free entry has a zero R-mask, so its stale register adds nothing.
+  // looks up rm_d/reg_d at W = 32 and 64 (docs/equivalence.md, "A timing change proven
+  // against the RTL before it"). A free entry has a zero R-mask, so its stale register adds
+  // nothing.
   logic iss_wr;
   assign iss_wr = iss_ok & iss_dst_v_i;
   always_comb begin

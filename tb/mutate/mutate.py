@@ -142,7 +142,10 @@ def apply_batch(a, bd, muts, ids):
         f.write(read_design(a))
         for k in ids:
             f.write(muts[k - 1] + "\n")
-        f.write("opt_clean\nwrite_verilog -noattr %s\n" % os.path.join(bd, "mutated.v"))
+        # splitnets: every wire one bit wide. Yosys's flattened netlist has multi-bit wires whose
+        # bits depend on each other (false loops at the word level); Verilator 5.006 simulated
+        # rmask_sb's (2026-11-28 RTL) wrongly with them, so the mutsel = 0 baseline failed.
+        f.write("opt_clean\nsplitnets\nwrite_verilog -noattr %s\n" % os.path.join(bd, "mutated.v"))
     must([a.yosys, "-q", "-l", os.path.join(bd, "apply.log"), ys2], os.path.join(bd, "apply.out"), "yosys mutate")
 
 

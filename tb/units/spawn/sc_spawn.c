@@ -430,15 +430,17 @@ static void spawn_run(sc_run *r)
 
     /* the PC pool: distinct PCs, more than the LUT holds; the odd ones near a common base, so
      * that PC comparisons (the lowest-PC flush order) are also decided by their low bits (with
-     * random PCs only the high bits decided: make mutate found a stuck bit 15 unseen) */
+     * random PCs only the high bits decided: make mutate found a stuck bit 15 unseen). Any
+     * byte address: the unit compares and stores all PC_W bits (with word-aligned PCs bits 1:0
+     * were always 0, and make mutate found two mutants gated by bit 1 unseen) */
     enum { MAX_POOL = 2 * SIMT_SPAWN_MAX_ENT + 4 };
     uint64_t pool[MAX_POOL];
     unsigned npool = 2 * c->nent + 4;
-    const uint64_t near = sc_rand(&g) & sc_ones(c->pc_w) & ~3ull;
+    const uint64_t near = sc_rand(&g) & sc_ones(c->pc_w);
     for (unsigned i = 0; i < npool; i++) {
         int dup;
         do {
-            pool[i] = (i & 1 ? near ^ (sc_rand(&g) & 0xfffcull) : sc_rand(&g)) & sc_ones(c->pc_w) & ~3ull;
+            pool[i] = (i & 1 ? near ^ (sc_rand(&g) & 0xffffull) : sc_rand(&g)) & sc_ones(c->pc_w);
             dup = 0;
             for (unsigned j = 0; j < i; j++)
                 dup |= pool[j] == pool[i];
