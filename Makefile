@@ -62,6 +62,8 @@ help:
 	@echo "                    the RTL and the netlist) / UNKNOWN (docs/equivalence.md); EQUIV_TIMEOUT= (s, default 600)"
 	@echo "                    ROW=<make synth row> instead of CONFIG/W (e.g. UNIT=st_rt ROW=simt_st_rt-fast-w64);"
 	@echo "                    EQUIV_ABC=-fast: the project's netlist mapped with those ABC options"
+	@echo "                    REV=<commit or dir>: the other side is the unit's RTL at that commit (or in dir/rtl),"
+	@echo "                    to prove a change that must keep the behaviour (a timing rewrite)"
 	@echo "  make equiv-plant  the planted-difference set (W = 4; PLANT_UNITS= PLANTS_PER_KIND= PLANT_SEED=)"
 	@echo "  make equiv-forms  form against form (arb, warp_ctrl, spawn) at EQUIV_FORMS_W (default 32);"
 	@echo "                    EQUIV_FORMS_METHOD=direct: no composition (one miter; arb: each form against its spec)"

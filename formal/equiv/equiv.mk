@@ -3,6 +3,9 @@
 # (formal/equiv/equiv.py; docs/equivalence.md).
 #   make equiv UNIT=rmask_sb [CONFIG=rmask] [W=32] [NETLIST=yosys|yosys-ff]
 #   make equiv UNIT=rmask_sb W=4 GATE=my_netlist.v CELLS="my_cells.v" TOP=simt_rmask_sb
+#   make equiv UNIT=rmask_sb W=32 REV=142c770                the RTL against the unit's RTL at a
+#                                                     commit (or in a directory's rtl/): a change
+#                                                     that must keep the behaviour
 #   make equiv UNIT=st_rt ROW=simt_st_rt-fast-w64     one of make synth's rows (its top, parameters
 #                                                     and ABC options) instead of a configuration
 EQUIV_DIR     ?= build/equiv
@@ -27,7 +30,7 @@ equiv: $(EQ_DEPS)
 	@test -n "$(UNIT)" || { echo "make equiv: give UNIT=<unit> (units: $(UNITS))" >&2; exit 2; }
 	@$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py check $(UNIT) $(if $(CONFIG),--config $(CONFIG)) \
 	  $(if $(ROW),--row $(ROW)) $(if $(W),--w $(W)) $(if $(NETLIST),--netlist $(NETLIST)) \
-	  $(if $(GATE),--gate $(GATE) --top "$(TOP)" --cells "$(CELLS)") \
+	  $(if $(GATE),--gate $(GATE) --top "$(TOP)" --cells "$(CELLS)") $(if $(REV),--rev "$(REV)") \
 	  --timeout $(EQUIV_TIMEOUT) --bmc $(EQUIV_BMC)
 
 # Planted differences (docs/equivalence.md): PLANT_UNITS at W = 4, PLANTS_PER_KIND of each kind.

@@ -141,6 +141,7 @@ def find_row(unit, row):
     t = r["chparam"].split()
     m.params = {t[i + 1]: t[i + 2] for i in range(0, len(t) - 2, 3) if t[i] == "-set"}
     m.defines = {}
+    m.rtl_dirs = u["rtl"]
     m.rtl = rtl_files(u["rtl"], m.top)
     m.keep = []
     m.chparam = r["chparam"]
@@ -148,14 +149,16 @@ def find_row(unit, row):
     return m
 
 
-def rtl_files(dirs, top):
+def rtl_files(dirs, top, root="."):
     """The unit's RTL files that the top needs: the top's file and, transitively, the file of
     every module its text names (one module per file, named after it), in the registry's
     directory order. Files the top does not use are not read, so that an edit to one of them
     (a shared primitive in rtl/common another unit uses) does not move Yosys's internal name
-    counter, and with it ABC's result and the planted set, for this unit."""
-    files = [os.path.join("rtl", dd, f) for dd in dirs for f in sorted(os.listdir(os.path.join("rtl", dd)))
-             if f.endswith(".sv")]
+    counter, and with it ABC's result and the planted set, for this unit. root: the directory
+    holding rtl/ (another revision's tree, REV=)."""
+    files = [os.path.normpath(os.path.join(root, "rtl", dd, f)) for dd in dirs
+             if os.path.isdir(os.path.join(root, "rtl", dd))
+             for f in sorted(os.listdir(os.path.join(root, "rtl", dd))) if f.endswith(".sv")]
     by_mod = {os.path.basename(f)[:-3]: f for f in files}
     if top not in by_mod:
         return files
@@ -190,6 +193,7 @@ def find_model(unit, config=None, w=None):
     m.unit, m.config, m.w, m.name, m.top = unit, c["name"], w, mm["name"], mm["top"]
     m.params = mm["params"]
     m.defines = mm.get("defines", {})
+    m.rtl_dirs = u["rtl"]
     m.rtl = rtl_files(u["rtl"], m.top)
     m.keep = [t for t in u["tops"] if t != m.top]
     m.chparam = " ".join("-set %s %s" % (k, v) for k, v in m.params.items())
@@ -247,6 +251,50 @@ def make_gate(d, files, top):
     return yosys(d, "gate", "read_verilog -sv %s\nhierarchy -check -top %s\nproc\nflatten\nmemory_map\nopt_clean\n"
                  "delete t:$scopeinfo\nrename %s gate\nwrite_rtlil %s\n" %
                  (" ".join(files), top, top, os.path.join(d, "gate.il")))
+
+
+def rev_tree(d, rev):
+    """d/rev-src/rtl: the RTL tree of rev, a commit (or tree) of this repository (anything git
+    rev-parse takes) or a directory holding an rtl/ tree (another work tree, an edited copy); copied under
+    d, which YoWASP Yosys can read. Returns (where it came from, the directory holding rtl/)."""
+    src = os.path.join(d, "rev-src")
+    shutil.rmtree(src, ignore_errors=True)
+    if os.path.isdir(os.path.join(rev, "rtl")):
+        shutil.copytree(os.path.join(rev, "rtl"), os.path.join(src, "rtl"))
+        return "directory " + os.path.abspath(rev), src
+    if os.path.isdir(rev):
+        die("REV=%s: a directory, but it has no rtl/ in it" % rev)
+    rc, out = run(["git", "rev-parse", "--verify", "--quiet", rev + "^{tree}"])
+    if rc != 0:
+        die("REV=%s: neither a directory with an rtl/ tree nor a commit of this repository "
+            "(git rev-parse; a shallow clone lacks older commits: git fetch --unshallow)" % rev)
+    rc, out = run(["git", "rev-parse", "--verify", "--quiet", rev + "^{commit}"])
+    kind = "commit" if rc == 0 else "tree"   # a tree: git write-tree of an index (make test)
+    sha = out.strip() if rc == 0 else run(["git", "rev-parse", "--verify", rev + "^{tree}"])[1].strip()
+    os.makedirs(src)
+    tar = os.path.join(d, "rev-src.tar")
+    with open(tar, "wb") as f:
+        p = subprocess.run(["git", "archive", "--format=tar", sha, "rtl"], stdout=f, stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        die("REV=%s: git archive of rtl/ failed: %s" % (rev, p.stderr.decode("utf-8", "replace").strip()))
+    import tarfile
+    with tarfile.open(tar) as t:
+        t.extractall(src)
+    os.remove(tar)
+    return kind + " " + sha, src
+
+
+def make_rev(m, d, root):
+    """d/gate.il: the unit's RTL from another tree (root/rtl), elaborated at the model's
+    parameters and flattened as the RTL side is (make_gold), module 'gate'. Checks a change that
+    must keep the behaviour (a timing rewrite) against the RTL before it."""
+    files = rtl_files(m.rtl_dirs, m.top, root)
+    if not any(os.path.basename(f) == m.top + ".sv" for f in files):
+        die("REV: the tree has no %s.sv under rtl/%s" % (m.top, "|".join(m.rtl_dirs)))
+    return yosys(d, "gate", "read_verilog -sv -noautowire %s\nchparam %s %s\nhierarchy -check -top %s\n"
+                 "prep -flatten -top %s\nmemory_map\nopt_clean\ndelete t:$scopeinfo\nrename %s gate\n"
+                 "write_rtlil %s\n" % (" ".join(files), m.chparam, m.top, m.top, m.top, m.top,
+                                        os.path.join(d, "gate.il")))
 
 
 PORT_RE = re.compile(r"^\s*wire\s+(?:width\s+(\d+)\s+)?(?:upto\s+)?(?:offset\s+-?\d+\s+)?(input|output|inout)\s+(\d+)\s+\\(\S+)\s*$")
@@ -1569,7 +1617,11 @@ def check(a):
             die("EQUIV_ABC=%s maps the project's Yosys netlist; it does not apply to %s" % (
                 abc_opt, "GATE=" if a.gate else "NETLIST=" + a.netlist))
         m.abc = abc_opt
-    if a.gate:
+    if a.rev and (a.gate or a.netlist != "yosys" or abc_opt):
+        die("REV= is the other side of the check: give it without GATE=, NETLIST= or EQUIV_ABC=")
+    if a.rev:
+        tag = None   # set below, from the commit or directory
+    elif a.gate:
         if not a.top:
             die("GATE= needs TOP= (the netlist's top module)")
         for f in [a.gate] + a.cells.split():
@@ -1578,14 +1630,24 @@ def check(a):
         tag = "user-" + re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(a.gate))
     else:
         tag = a.netlist
-    # EQUIV_ABC: its own directory, so that a default run of the same model does not overwrite it
-    d = model_dir(m, tag + ("-abc" + re.sub(r"[^A-Za-z0-9]", "", abc_opt) if abc_opt else ""))
     t0 = time.time()
+    if a.rev:
+        d = model_dir(m, "rev")
+        origin, root = rev_tree(d, a.rev)
+        tag = "rev " + (origin.split()[1][:12] if not origin.startswith("directory") else a.rev)
+    else:
+        # EQUIV_ABC: its own directory, so that a default run of the same model does not overwrite it
+        d = model_dir(m, tag + ("-abc" + re.sub(r"[^A-Za-z0-9]", "", abc_opt) if abc_opt else ""))
     r = {"model": m.name, "unit": m.unit, "config": m.config, "w": m.w, "netlist": tag, "top": m.top}
-    if m.abc and not a.gate and a.netlist not in FPGA_SYNTH:
+    if a.rev:
+        r["rev"] = origin
+    if m.abc and not a.gate and not a.rev and a.netlist not in FPGA_SYNTH:
         r["abc"] = m.abc
     r["t_gold"] = round(make_gold(m, d), 1)
-    if a.gate:
+    if a.rev:
+        r["t_gate"] = round(make_rev(m, d, root), 1)
+        files, top = None, None
+    elif a.gate:
         files, top = a.cells.split() + [a.gate], a.top
     elif a.netlist in FPGA_SYNTH:
         r["t_netlist"] = round(make_fpga_netlist(m, d, a.netlist), 1)
@@ -1593,7 +1655,9 @@ def check(a):
     else:
         r["t_netlist"] = round(make_yosys_netlist(m, d, a.netlist == "yosys-ff"), 1)
         files, top = None, m.top
-    if files is None:   # the same netlist as netlist.v, read faster from Yosys's own RTLIL
+    if a.rev:
+        pass   # make_rev wrote gate.il
+    elif files is None:   # the same netlist as netlist.v, read faster from Yosys's own RTLIL
         r["t_gate"] = round(yosys(d, "gate", "read_rtlil %s\nrename %s gate\nwrite_rtlil %s\n" % (
             os.path.join(d, "netlist.il"), top, os.path.join(d, "gate.il"))), 1)
     else:
@@ -1729,6 +1793,7 @@ def main(argv):
     c.add_argument("--gate")
     c.add_argument("--cells", default="")
     c.add_argument("--top")
+    c.add_argument("--rev", help="the other side: the unit's RTL at this commit, or in this directory's rtl/")
     c.add_argument("--timeout", type=int, default=int(env("EQUIV_TIMEOUT", "600")))
     c.add_argument("--bmc", type=int, default=int(env("EQUIV_BMC", "20")))
     p = sub.add_parser("plant")
