@@ -385,10 +385,10 @@ def cut_check_split(d, timeout):
     gates and written as BLIF; ABC builds the miter, matching inputs and outputs by name
     (miter: one output, the OR of every compared bit's difference, as Yosys's miter -equiv
     gives; &cec -m reads only the first output of a miter), strashes it and writes the AIG that prove_comb()
-    proves. The flip-flops must match by name on both sides; otherwise no miter is built, none
-    counts as matched, and the sequential steps decide. Returns the dict cut_check() returns."""
+    proves. The flip-flops must match by name on both sides, and expose must cut them all;
+    otherwise no miter is built and the sequential steps decide. Returns the dict cut_check() returns."""
     r = {"split": True}
-    t = 0.0
+    t, left = 0.0, 0
     names = {}
     for side in ("gold", "gate"):
         ff, nff, blif = (os.path.join(d, f % side) for f in ("ff_%s.txt", "nff_%s.txt", "cut_%s.blif"))
@@ -397,15 +397,21 @@ def cut_check_split(d, timeout):
                    "tee -q -o %s select -list %s/t:$_DFF_P_ %%x:+[Q] %s/t:$_DFF_P_ %%d\n"
                    "tee -q -o %s select -count %s/t:$_DFF_P_\n"
                    "expose -dff -evert-dff %s\ntechmap\nopt -fast -nosdff -nodffe\nsetundef -zero -undriven\nopt_clean -purge\n"
-                   "select -assert-none t:$_DFF_P_\nwrite_blif %s\n" % (ff, side, side, nff, side, side, blif))
+                   "tee -q -o %s select -count t:$_DFF_P_\nwrite_blif %s\n" %
+                   (ff, side, side, nff, side, side, os.path.join(d, "nff_left_%s.txt" % side), blif))
         names[side] = {l.strip().split("/", 1)[1] for l in open(ff) if "/" in l}
         r["ff_bits_" + side] = count_of(nff)
+        left += count_of(os.path.join(d, "nff_left_%s.txt" % side))
     r["matched"] = sorted(names["gold"] & names["gate"])
     r["unmatched_gold"] = sorted(names["gold"] - names["gate"])
     r["unmatched_gate"] = sorted(names["gate"] - names["gold"])
     r["t_cut_yosys"] = round(t, 1)
     if r["unmatched_gold"] or r["unmatched_gate"]:
         r["ff_bits_left"] = r["ff_bits_gold"] + r["ff_bits_gate"]   # nothing cut: none matched
+        r["cec"] = "undecided"
+        return r
+    if left:   # expose left flip-flops uncut (spawn's err_q in 'evict'): no combinational miter
+        r["ff_bits_left"] = left
         r["cec"] = "undecided"
         return r
     r["ff_bits_left"] = 0
