@@ -31,8 +31,8 @@ output, or one that would drop every output, is an error.
 The unit's port list at the model's parameters comes from Yosys (hierarchy -top with the
 model's parameters, then write_json), so no port width is parsed here.
 """
-import fnmatch
 import argparse
+import fnmatch
 import json
 import os
 import subprocess
