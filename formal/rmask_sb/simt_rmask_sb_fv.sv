@@ -54,8 +54,8 @@
 //                   bit is set exactly for the lanes of issued, not written-back writes
 //      a_unique     at most one valid entry per (warp, register): an assertion of the RTL
 //                   (simt_sb_table, rtl/common/simt_assert.svh), proven here with the DUT, as
-//                   are its a_full_real, a_ok_full and simt_sb_ibuf's a_dep_opv, a_mask_nz,
-//                   a_warp_ok, a_elig (stated on the real slot state, where this wrapper's
+//                   are its a_full_real, a_ok_full and simt_sb_ibuf's a_dep_opv, a_dep_free,
+//                   a_mask_nz, a_warp_ok, a_elig (stated on the real slot state, where this wrapper's
 //                   a_dep_opv and a_mask_nz are stated on the ghost copy)
 //      a_iss_ok, a_iss_full  iss_ok_o / iss_full_o exactly as the contract: eligible issue
 //                   refused iff it has a destination with no entry (after the writeback) and

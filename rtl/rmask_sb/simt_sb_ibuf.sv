@@ -184,18 +184,22 @@ module simt_sb_ibuf #(
 `include "simt_assert.svh"
   // Local invariants of the slots (the formal wrapper's a_dep_opv and a_mask_nz, and the warp
   // range the decode checks): they hold for any inputs after reset.
-  logic f_dep_opv, f_mask_nz, f_warp_ok;
+  logic f_dep_opv, f_dep_free, f_mask_nz, f_warp_ok;
   always_comb begin
-    f_dep_opv = 1'b1;   // a dependency bit only on a present operand of a valid slot
-    f_mask_nz = 1'b1;   // a valid slot has a non-empty I-mask
-    f_warp_ok = 1'b1;   // ... and a warp in range
+    f_dep_opv  = 1'b1;  // a dependency bit only on a present operand of a valid slot
+    f_dep_free = 1'b1;  // ... and none on a free slot: only the decode that fills a slot sets
+                        // them, and only an issue with none left frees it (a_elig)
+    f_mask_nz  = 1'b1;  // a valid slot has a non-empty I-mask
+    f_warp_ok  = 1'b1;  // ... and a warp in range
     for (int i = 0; i < NIB; i++) begin
       if (ibv_q[i] && |(ibd_q[i*NOP +: NOP] & ~ibo_q[i*NOP +: NOP])) f_dep_opv = 1'b0;
+      if (!ibv_q[i] && |ibd_q[i*NOP +: NOP]) f_dep_free = 1'b0;
       if (ibv_q[i] && ~|ibm[i*MW +: MW]) f_mask_nz = 1'b0;
       if (ibv_q[i] && 32'(ibw_q[i*WID_W +: WID_W]) >= NW) f_warp_ok = 1'b0;
     end
   end
   `SIMT_ASSERT(a_dep_opv, f_dep_opv)
+  `SIMT_ASSERT(a_dep_free, f_dep_free)
   `SIMT_ASSERT(a_mask_nz, f_mask_nz)
   `SIMT_ASSERT(a_warp_ok, f_warp_ok)
   `SIMT_ASSERT(a_elig, !iss_elig_o || (s_valid && ~|s_dep))   // only a valid, ready slot issues
