@@ -44,6 +44,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -207,11 +208,14 @@ def read_rtl(m, extra=""):
             (" ".join(m.rtl), extra, m.chparam, m.top, m.top))
 
 
-def make_gold(m, d):
-    """d/gold.il: the RTL, flattened, memories as flip-flops, module 'gold'."""
-    return yosys(d, "gold", read_rtl(m) +
-                 "prep -flatten -top %s\nmemory_map\nopt_clean\ndelete t:$scopeinfo\nrename %s gold\n"
-                 "write_rtlil %s\n" % (m.top, m.top, os.path.join(d, "gold.il")))
+def make_gold(m, d, files=None, mod="gold"):
+    """d/<mod>.il: the RTL (files: another tree's, make_rev), flattened, memories as
+    flip-flops, module <mod>."""
+    rd = read_rtl(m) if files is None else ("read_verilog -sv -noautowire %s\nchparam %s %s\n"
+                                            "hierarchy -check -top %s\n" % (" ".join(files), m.chparam, m.top, m.top))
+    return yosys(d, mod, rd +
+                 "prep -flatten -top %s\nmemory_map\nopt_clean\ndelete t:$scopeinfo\nrename %s %s\n"
+                 "write_rtlil %s\n" % (m.top, m.top, mod, os.path.join(d, mod + ".il")))
 
 
 def make_yosys_netlist(m, d, ff):
@@ -268,16 +272,16 @@ def rev_tree(d, rev):
     if rc != 0:
         die("REV=%s: neither a directory with an rtl/ tree nor a commit of this repository "
             "(git rev-parse; a shallow clone lacks older commits: git fetch --unshallow)" % rev)
+    kind, sha = "tree", out.strip()   # a tree: git write-tree of an index (make test)
     rc, out = run(["git", "rev-parse", "--verify", "--quiet", rev + "^{commit}"])
-    kind = "commit" if rc == 0 else "tree"   # a tree: git write-tree of an index (make test)
-    sha = out.strip() if rc == 0 else run(["git", "rev-parse", "--verify", rev + "^{tree}"])[1].strip()
+    if rc == 0:
+        kind, sha = "commit", out.strip()
     os.makedirs(src)
     tar = os.path.join(d, "rev-src.tar")
     with open(tar, "wb") as f:
         p = subprocess.run(["git", "archive", "--format=tar", sha, "rtl"], stdout=f, stderr=subprocess.PIPE)
     if p.returncode != 0:
         die("REV=%s: git archive of rtl/ failed: %s" % (rev, p.stderr.decode("utf-8", "replace").strip()))
-    import tarfile
     with tarfile.open(tar) as t:
         t.extractall(src)
     os.remove(tar)
@@ -291,10 +295,7 @@ def make_rev(m, d, root):
     files = rtl_files(m.rtl_dirs, m.top, root)
     if not any(os.path.basename(f) == m.top + ".sv" for f in files):
         die("REV: the tree has no %s.sv under rtl/%s" % (m.top, "|".join(m.rtl_dirs)))
-    return yosys(d, "gate", "read_verilog -sv -noautowire %s\nchparam %s %s\nhierarchy -check -top %s\n"
-                 "prep -flatten -top %s\nmemory_map\nopt_clean\ndelete t:$scopeinfo\nrename %s gate\n"
-                 "write_rtlil %s\n" % (" ".join(files), m.chparam, m.top, m.top, m.top, m.top,
-                                        os.path.join(d, "gate.il")))
+    return make_gold(m, d, files, "gate")
 
 
 PORT_RE = re.compile(r"^\s*wire\s+(?:width\s+(\d+)\s+)?(?:upto\s+)?(?:offset\s+-?\d+\s+)?(input|output|inout)\s+(\d+)\s+\\(\S+)\s*$")
