@@ -736,6 +736,13 @@ def main(argv):
         a.toolpath = e["MUT_TOOLPATH"]
     except KeyError as k:
         die("environment %s not set (run through make mutate)" % k)
+    out = os.path.realpath(os.environ.get("MUTATE_DIR", "build/mutate"))
+    if "yowasp" in os.path.basename(a.yosys) and os.path.commonpath([out, os.path.realpath(ROOT)]) != \
+            os.path.realpath(ROOT):
+        # YoWASP's Yosys (WebAssembly) reaches only the checkout: elsewhere it could not even
+        # open its log ("Can't open log file ...", measured 2026-11-28 with MUTATE_DIR=/tmp/...)
+        die("MUTATE_DIR=%s is outside the checkout (%s), where YoWASP's Yosys cannot write: give a "
+            "directory inside it (default build/mutate)" % (os.environ.get("MUTATE_DIR", ""), ROOT))
     a.mutants = env_number("MUTANTS", 1, 255)   # ids 1..MUTANTS behind an 8-bit select
     a.seed = env_number("MUTATE_SEED", 0, 2**31 - 1)
     a.jobs = env_number("MUTATE_JOBS", 1, 256)
