@@ -35,6 +35,7 @@ Verdicts: PASS (exit 0), FAIL (exit 1), UNKNOWN (exit 3); a usage or tool error 
 Standard library only.
 """
 import argparse
+import concurrent.futures
 import hashlib
 import json
 import os
@@ -45,6 +46,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -53,8 +55,29 @@ EXIT = {"PASS": 0, "FAIL": 1, "UNKNOWN": 3}
 
 
 def die(msg):
+    if ABORTING.is_set():   # the other step of both() failed first and stopped this one
+        sys.exit(2)
     print("equiv: error: " + msg, file=sys.stderr)
     sys.exit(2)
+
+
+T_START = time.time()
+
+
+SAY = []   # non-empty in 'check': its steps print progress (plant and forms print their own lines)
+
+
+def say(msg):
+    """A progress line of a long check (steps of minutes at W = 32), with the time since the start."""
+    if SAY:
+        print("equiv: [%4.0f s] %s" % (time.time() - T_START, msg), flush=True)
+
+
+# The tool processes running now (two at most: both() runs two steps at once); a failing step
+# stops the other's, so that an error does not wait for a long synthesis to end.
+LIVE = set()
+LIVE_LOCK = threading.Lock()
+ABORTING = threading.Event()
 
 
 ENV_KEYS = ("EQ_YOSYS", "EQ_ABC", "EQ_SIMTCHECK", "MUT_VERILATOR", "MUT_VL_FLAGS", "MUT_CXX", "MUT_CC",
@@ -84,16 +107,45 @@ SIMTCHECK = env("EQ_SIMTCHECK", os.path.join("build", "bin", "simtcheck"))
 
 def run(cmd, log=None, timeout=None, envx=None):
     """(returncode or None on timeout, output); the output also goes to log."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=dict(os.environ, **(envx or {})))
+    with LIVE_LOCK:
+        LIVE.add(p)
     try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout,
-                           env=dict(os.environ, **(envx or {})))
-        rc, out = p.returncode, p.stdout.decode("utf-8", "replace")
-    except subprocess.TimeoutExpired as e:
-        rc, out = None, (e.stdout or b"").decode("utf-8", "replace") + "\n[time limit %s s]\n" % timeout
+        o, _ = p.communicate(timeout=timeout)
+        rc, out = p.returncode, o.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        p.kill()
+        o, _ = p.communicate()
+        rc, out = None, (o or b"").decode("utf-8", "replace") + "\n[time limit %s s]\n" % timeout
+    finally:
+        with LIVE_LOCK:
+            LIVE.discard(p)
     if log:
         with open(log, "w") as f:
             f.write("$ %s\n%s" % (" ".join(shlex.quote(c) for c in cmd), out))
     return rc, out
+
+
+def both(f, g):
+    """(f(), g()): two independent steps (each its own tool runs and files), at once on two
+    cores when EQUIV_JOBS >= 2 (the default), else one after the other. The first to fail stops
+    the other (its tool killed) and its error ends the run."""
+    if JOBS < 2:
+        return f(), g()
+    ex = concurrent.futures.ThreadPoolExecutor(2)
+    fs = [ex.submit(f), ex.submit(g)]
+    try:
+        done, _ = concurrent.futures.wait(fs, return_when=concurrent.futures.FIRST_EXCEPTION)
+        for x in fs:
+            if x in done and x.exception() is not None:
+                ABORTING.set()
+                with LIVE_LOCK:
+                    for p in LIVE:
+                        p.kill()
+                raise x.exception()
+        return fs[0].result(), fs[1].result()
+    finally:
+        ex.shutdown(wait=True)
 
 
 def yosys(d, name, script, timeout=3600):
@@ -338,13 +390,21 @@ def abc(d, name, cmds, timeout):
     return rc, out, time.time() - t0
 
 
-def ff_prep():
+def ff_prep(merge=True):
     # Flip-flops as plain D flip-flops (the reset, enable and set/clear logic into gates) on both
     # sides, so that expose and write_aiger see one kind. Every later 'opt' keeps them so
     # (-nosdff -nodffe): a flip-flop expose leaves uncut (a register wire partly driven by a
     # constant, as spawn's err_q in the 'evict' configuration) must stay a $_DFF_P_, counted as
     # left and handed to the sequential check, not become a $_SDFF_ that write_aiger refuses.
-    return "proc\nasync2sync\ntechmap\nopt -fast\ndfflegalize -cell $_DFF_P_ 01\nopt_clean\n"
+    # merge=False (the cut in parts): opt's passes without opt_merge, twice. On the gate-level
+    # logic after techmap, opt_merge was two thirds of the cut's time (ht_stack W = 32, RTL side:
+    # 367 of 561 s) and buys nothing here: ABC hashes the miter's structure anyway (the same
+    # 723,135-node miter, the same 6,506 flip-flop names, with it or without it).
+    return "proc\nasync2sync\ntechmap\n%sdfflegalize -cell $_DFF_P_ 01\nopt_clean\n" % (
+        "opt -fast\n" if merge else OPT_NOMERGE % ("", ""))
+
+
+OPT_NOMERGE = "opt_expr\nopt_dff%s\nopt_clean\nopt_expr\nopt_dff%s\nopt_clean\n"
 
 
 def cut_check(d, timeout):
@@ -391,17 +451,23 @@ def cut_check_split(d, timeout):
     r = {"split": True}
     t, left = 0.0, 0
     names = {}
-    for side in ("gold", "gate"):
+
+    def cut_side(side):   # the side's cut written as BLIF; its Yosys time
         ff, nff, blif = (os.path.join(d, f % side) for f in ("ff_%s.txt", "nff_%s.txt", "cut_%s.blif"))
-        t += yosys(d, "cut_" + side,
-                   "read_rtlil %s\n" % os.path.join(d, side + ".il") + ff_prep() +
-                   "tee -q -o %s select -list %s/t:$_DFF_P_ %%x:+[Q] %s/t:$_DFF_P_ %%d\n"
-                   "tee -q -o %s select -count %s/t:$_DFF_P_\n"
-                   "expose -dff -evert-dff %s\ntechmap\nopt -fast -nosdff -nodffe\nsetundef -zero -undriven\nopt_clean -purge\n"
-                   "tee -q -o %s select -count t:$_DFF_P_\nwrite_blif %s\n" %
-                   (ff, side, side, nff, side, side, os.path.join(d, "nff_left_%s.txt" % side), blif))
-        names[side] = {l.strip().split("/", 1)[1] for l in open(ff) if "/" in l}
-        r["ff_bits_" + side] = count_of(nff)
+        return yosys(d, "cut_" + side,
+                     "read_rtlil %s\n" % os.path.join(d, side + ".il") + ff_prep(merge=False) +
+                     "tee -q -o %s select -list %s/t:$_DFF_P_ %%x:+[Q] %s/t:$_DFF_P_ %%d\n"
+                     "tee -q -o %s select -count %s/t:$_DFF_P_\n"
+                     "expose -dff -evert-dff %s\ntechmap\n" % (ff, side, side, nff, side, side) +
+                     OPT_NOMERGE % (" -nosdff -nodffe", " -nosdff -nodffe") +
+                     "setundef -zero -undriven\nopt_clean -purge\n"
+                     "tee -q -o %s select -count t:$_DFF_P_\nwrite_blif %s\n" %
+                     (os.path.join(d, "nff_left_%s.txt" % side), blif))
+
+    t = sum(both(lambda: cut_side("gold"), lambda: cut_side("gate")))   # CPU seconds of both
+    for side in ("gold", "gate"):
+        names[side] = {l.strip().split("/", 1)[1] for l in open(os.path.join(d, "ff_%s.txt" % side)) if "/" in l}
+        r["ff_bits_" + side] = count_of(os.path.join(d, "nff_%s.txt" % side))
         left += count_of(os.path.join(d, "nff_left_%s.txt" % side))
     r["matched"] = sorted(names["gold"] & names["gate"])
     r["unmatched_gold"] = sorted(names["gold"] - names["gate"])
@@ -439,6 +505,8 @@ def prove_comb(d, prefix, aig, timeout):
     (equivalent, differ, timeout or undecided), engine, times and the miter's size; logs
     d/<prefix>iprove.log, <prefix>bdd.log, <prefix>cec.log."""
     r = {}
+    say("proving the miter %s: ABC iprove (%d s), global BDDs (%d s), &fraig -x (%d s), &cec" % (
+        os.path.basename(aig), IPROVE_T, BDD_T, FRAIG_T))
     rc, out, dt = abc(d, prefix + "iprove", "read %s; print_stats; iprove" % aig, IPROVE_T)
     r["t_iprove"] = round(dt, 1)
     st = re.search(r"i/o =\s*(\d+)/\s*(\d+)\s+lat =\s*(\d+)\s+and =\s*(\d+)", out)
@@ -823,6 +891,7 @@ IPROVE_T = int(env("EQUIV_IPROVE_T", "20"))   # seconds of ABC iprove before &ce
 BDD_T = int(env("EQUIV_BDD_T", "30"))         # seconds of ABC collapse (global BDDs) before &cec
 FRAIG_T = int(env("EQUIV_FRAIG_T", "1800"))   # seconds of ABC &fraig -x (SAT sweeping) before &cec
 BDD_NODES = int(env("EQUIV_BDD_NODES", "200000"))   # its limit of live BDD nodes
+JOBS = int(env("EQUIV_JOBS", "2")) if re.fullmatch(r"[0-9]{1,4}", env("EQUIV_JOBS", "2")) else 0   # checked in main
 SPLIT_MB = float(env("EQUIV_SPLIT_MB", "5"))   # gold.il above this size: the cut miter in parts (0: never)
 
 
@@ -1613,6 +1682,7 @@ def model_dir(m, tag):
 
 
 def check(a):
+    SAY.append(1)
     if a.row and (a.config or a.w):
         die("--row %s names a top, its parameters and its width: give it without --config or --w" % a.row)
     m = find_row(a.unit, a.row) if a.row else find_model(a.unit, a.config, a.w)
@@ -1650,25 +1720,29 @@ def check(a):
         r["rev"] = origin
     if m.abc and not a.gate and not a.rev and a.netlist not in FPGA_SYNTH:
         r["abc"] = m.abc
-    r["t_gold"] = round(make_gold(m, d), 1)
-    if a.rev:
-        r["t_gate"] = round(make_rev(m, d, root), 1)
-        files, top = None, None
-    elif a.gate:
-        files, top = a.cells.split() + [a.gate], a.top
-    elif a.netlist in FPGA_SYNTH:
-        r["t_netlist"] = round(make_fpga_netlist(m, d, a.netlist), 1)
-        files, top = [FPGA_SYNTH[a.netlist][1], os.path.join(d, "netlist.v")], m.top
-    else:
-        r["t_netlist"] = round(make_yosys_netlist(m, d, a.netlist == "yosys-ff"), 1)
-        files, top = None, m.top
-    if a.rev:
-        pass   # make_rev wrote gate.il
-    elif files is None:   # the same netlist as netlist.v, read faster from Yosys's own RTLIL
-        r["t_gate"] = round(yosys(d, "gate", "read_rtlil %s\nrename %s gate\nwrite_rtlil %s\n" % (
-            os.path.join(d, "netlist.il"), top, os.path.join(d, "gate.il"))), 1)
-    else:
-        r["t_gate"] = round(make_gate(d, files, top), 1)
+    def gate_side():   # the netlist (or the old RTL) as d/gate.il; its times in r
+        if a.rev:
+            r["t_gate"] = round(make_rev(m, d, root), 1)
+            return
+        if a.gate:
+            files, top = a.cells.split() + [a.gate], a.top
+        elif a.netlist in FPGA_SYNTH:
+            r["t_netlist"] = round(make_fpga_netlist(m, d, a.netlist), 1)
+            files, top = [FPGA_SYNTH[a.netlist][1], os.path.join(d, "netlist.v")], m.top
+        else:
+            r["t_netlist"] = round(make_yosys_netlist(m, d, a.netlist == "yosys-ff"), 1)
+            files, top = None, m.top
+        if files is None:   # the same netlist as netlist.v, read faster from Yosys's own RTLIL
+            r["t_gate"] = round(yosys(d, "gate", "read_rtlil %s\nrename %s gate\nwrite_rtlil %s\n" % (
+                os.path.join(d, "netlist.il"), top, os.path.join(d, "gate.il"))), 1)
+        else:
+            r["t_gate"] = round(make_gate(d, files, top), 1)
+
+    # the RTL side and the netlist side are independent: on two cores at once (EQUIV_JOBS)
+    say("%s: the RTL and %s, read in Yosys%s; outputs in %s" % (
+        m.name, "the RTL of " + tag[4:] if a.rev else "netlist " + a.gate if a.gate else "the %s netlist" % tag,
+        " at once" if JOBS > 1 else "", d))
+    r["t_gold"] = round(both(lambda: make_gold(m, d), gate_side)[0], 1)
     gold_p = il_ports(os.path.join(d, "gold.il"), "gold")
     check_ports(gold_p, il_ports(os.path.join(d, "gate.il"), "gate"))
     exe = []
@@ -1708,6 +1782,7 @@ def verdict_of(m, d, gold_p, gate_src, timeout, frames, sim=None):
     outs = [p for p in gold_p if p[0] == "output"]
     r["out_bits"] = sum(w for _, w, _ in outs)
     r["in_bits"] = sum(w for _, w, _ in ins)
+    say("state matched by name: the miter of the two sides cut at their flip-flops")
     c = cut_check(d, timeout)
     r.update(c)
     r["ff_bits_matched"] = (c["ff_bits_gold"] + c["ff_bits_gate"] - c["ff_bits_left"]) // 2
@@ -1726,6 +1801,7 @@ def verdict_of(m, d, gold_p, gate_src, timeout, frames, sim=None):
     if c["cec"] != "equivalent":
         why.append("the matched-state check %s" % {"differ": "finds a difference (on a state that may be unreachable)",
                                                    "timeout": "timed out", "undecided": "was undecided"}[c["cec"]])
+    say("the sequential miter from reset (%s)" % "; ".join(why))
     flds = Fields(m)
     write_seq_top(m, d, ins, outs, flds, name="seq", restrict=True)
     r["t_seq_yosys"] = round(seq_aig(d, gate_src), 1)
@@ -1789,6 +1865,9 @@ def summary_line(r):
 
 def main(argv):
     os.chdir(ROOT)
+    if JOBS < 1:
+        die("EQUIV_JOBS=%s: give a whole number, 1 (one step at a time) or 2 and up (the RTL side and the "
+            "netlist side at once, the default 2)" % env("EQUIV_JOBS", ""))
     ap = argparse.ArgumentParser(prog="equiv.py")
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("check")
