@@ -226,7 +226,8 @@ static void gen_block(pgen *pg, unsigned depth, unsigned level)
         gen_stmt(pg, depth, level);
 }
 
-static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int straddle)
+static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int straddle,
+                        unsigned *onebit_next)
 {
     pgen pg = {pr, g, c, {0}, 0, 0};
     pr->n = 0;
@@ -239,10 +240,14 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int
      * known). Otherwise, 40% of the time, across a PC whose bits are all ones but one, bit
      * k >= 6 (instruction 0 at most 63 below it), with an ALU or MEM there (a control transfer
      * at that index becomes an ALU): the `carry` test (MPC all ones) must see every bit (a
-     * stuck-at-1 input of its AND survived the tests before, make mutate 2026-11-27). */
+     * stuck-at-1 input of its AND survived the tests before, make mutate 2026-11-27). k takes
+     * the bits 6 .. PC_W - 1 in turn (*onebit_next, one per such program), so that a run of a
+     * few dozen programs sees each: drawn at random, a bit was missed by 3 of 5 runs of
+     * 100,000 cycles at W = 4 (make mutate 2026-11-28, warp_ctrl_pipe_W4 51). */
     straddle |= sc_chance(g, 15);
     const int onebit = !straddle && c->pc_w > 6 && sc_chance(g, 40);
-    const unsigned clear = 6 + (unsigned)sc_below(g, c->pc_w > 6 ? c->pc_w - 6 : 1);
+    const unsigned clear = c->pc_w > 6 ? 6 + *onebit_next % (c->pc_w - 6) : 6;
+    *onebit_next += (unsigned)onebit;
     const uint64_t place = sc_rand(g);
     gen_block(&pg, 0, 0);
     const unsigned kernel_exit = emit(&pg, I_EXIT);
@@ -261,9 +266,18 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int
              : onebit   ? (sc_ones(c->pc_w) ^ (1ull << clear)) - place % below_top
              :            place & sc_ones(c->pc_w) & ~(uint64_t)0xfff;
     if (onebit) {
-        insn *at = &pr->p[place % below_top];  /* below the kernel's EXIT: never a RET or the EXIT */
-        if (at->kind == I_BR || at->kind == I_JMP || at->kind == I_IND || at->kind == I_CALL)
-            at->kind = I_ALU;
+        /* That instruction and the one before it (when there is one) become ALUs if they
+         * transfer control, so the MPC also reaches that PC by the shortcut (MPC + 1), not only
+         * by an arbitration: with the pipelined arbiter the `carry` flip-flop is computed there
+         * from MPC + 1, by an AND of its own (make mutate 2026-11-28: warp_ctrl_pipe_W4 51, an
+         * input of that AND stuck at 1, survived 100,000 cycles at 3 seeds of 5). Both are below
+         * the kernel's EXIT: never a RET or the EXIT. */
+        const unsigned k = (unsigned)(place % below_top);
+        for (unsigned i = k > 0 ? k - 1 : k; i <= k; i++) {
+            insn *at = &pr->p[i];
+            if (at->kind == I_BR || at->kind == I_JMP || at->kind == I_IND || at->kind == I_CALL)
+                at->kind = I_ALU;
+        }
     }
     pr->seed = sc_rand(g);
 }
@@ -333,6 +347,7 @@ static void warp_run(sc_run *r)
     static pes pe;
     cover cv;
     memset(&cv, 0, sizeof cv);
+    unsigned onebit_next = 0;   /* gen_program: the next all-ones-but-one PC's cleared bit */
     memset(&pe, 0, sizeof pe);
     pr.n = 0;
     uint64_t prev_active = 0;
@@ -400,7 +415,7 @@ static void warp_run(sc_run *r)
         warp_oracle_begin(&orc, s.live, s.done);
         if (s.done || sc_below(&g, 1000) < 2) {
             if (s.done) {
-                gen_program(&pr, &g, c, cv.programs == 0);
+                gen_program(&pr, &g, c, cv.programs == 0, &onebit_next);
                 cv.programs++;
                 /* SP: mostly the top, as a kernel starts; a quarter of the time anywhere with
                  * room for the calls below it, so that every SP bit varies (a mutant of an SP
