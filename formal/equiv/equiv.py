@@ -11,6 +11,7 @@
 
 Method of 'check' (build/equiv/<model>[-<netlist>]/):
 1. gold: the RTL at the registry model's parameters (Yosys: prep -flatten, memory_map).
+   It is read while the gate side below is made, one Yosys run per core (EQUIV_JOBS).
    gate: the project's Yosys gate netlist (the mapping of 'make synth': synth -flatten,
    dfflegalize to plain D flip-flops, abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX), the same without
    dfflegalize (yosys-ff: flip-flops keep their reset and enable), or the user's netlist with
@@ -64,7 +65,7 @@ def die(msg):
 T_START = time.time()
 
 
-SAY = []   # non-empty in 'check': its steps print progress (plant and forms print their own lines)
+SAY = False   # True in 'check': its steps print progress (plant and forms print their own lines)
 
 
 def say(msg):
@@ -449,7 +450,7 @@ def cut_check_split(d, timeout):
     proves. The flip-flops must match by name on both sides, and expose must cut them all;
     otherwise no miter is built and the sequential steps decide. Returns the dict cut_check() returns."""
     r = {"split": True}
-    t, left = 0.0, 0
+    left = 0
     names = {}
 
     def cut_side(side):   # the side's cut written as BLIF; its Yosys time
@@ -464,7 +465,7 @@ def cut_check_split(d, timeout):
                      "tee -q -o %s select -count t:$_DFF_P_\nwrite_blif %s\n" %
                      (os.path.join(d, "nff_left_%s.txt" % side), blif))
 
-    t = sum(both(lambda: cut_side("gold"), lambda: cut_side("gate")))   # CPU seconds of both
+    t = sum(both(lambda: cut_side("gold"), lambda: cut_side("gate")))   # the two runs' times added
     for side in ("gold", "gate"):
         names[side] = {l.strip().split("/", 1)[1] for l in open(os.path.join(d, "ff_%s.txt" % side)) if "/" in l}
         r["ff_bits_" + side] = count_of(os.path.join(d, "nff_%s.txt" % side))
@@ -1682,7 +1683,8 @@ def model_dir(m, tag):
 
 
 def check(a):
-    SAY.append(1)
+    global SAY
+    SAY = True
     if a.row and (a.config or a.w):
         die("--row %s names a top, its parameters and its width: give it without --config or --w" % a.row)
     m = find_row(a.unit, a.row) if a.row else find_model(a.unit, a.config, a.w)
