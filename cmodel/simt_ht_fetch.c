@@ -173,7 +173,8 @@ void simt_ht_fetch_step(simt_ht_fetch *s, const simt_ht_fetch_in *in)
     s->f.full = d.accept || (s->f.full && !d.f_move);
     s->f.have = d.accept ? 0 : s->f.have | d.slot_hit;
     memcpy(s->f.instr, instr, sizeof instr);
-    if (d.accept) {
+    /* F's meta-data: latched on every request taken, a bad one included (F then stays empty) */
+    if ((in->req_valid & 1) && d.req_ready) {
         const unsigned sw = sel_w(c);
         s->f.tag = (unsigned)(in->req_tag & ones(c->tag_w));
         s->f.slot_v = in->req_slot_v & ones(c->k);

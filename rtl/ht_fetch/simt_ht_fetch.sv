@@ -108,6 +108,8 @@ module simt_ht_fetch #(
   logic [W*SW-1:0]   f_sel_q;
   logic [K-1:0]      f_have_q, f_have_d;
   logic [K*IW-1:0]   f_instr_q, f_instr_d;
+  logic [K-1:0]      need_q, need_d;   // the slots still needed: f_full & slot_v & ~have, kept
+                                       // as state so that no gate precedes the hit compare
   // B: the bundle on the outputs
   logic              b_full_q, b_full_d;
   logic [TAG_W-1:0]  b_tag_q;
@@ -141,7 +143,7 @@ module simt_ht_fetch #(
   logic [K-1:0]    need;        // valid slots of F without an instruction yet
   logic [K-1:0]    slot_hit;    // slot k gets its instruction this cycle
   logic [K*IW-1:0] slot_data;   // ... this one (valid where slot_hit)
-  assign need = f_full_q ? (f_slot_v_q & ~f_have_q) : '0;
+  assign need = need_q;   // = f_full_q ? (f_slot_v_q & ~f_have_q) : '0 (assertion a_need)
 
   if (P == K) begin : g_direct
     // One port per slot (the thesis's K-port I-cache, L348): port k serves slot k.
@@ -195,15 +197,19 @@ module simt_ht_fetch #(
   // ---------------------------------------------------------------------------------------------
   // Control: all or nothing (L348), then the bundle register
   // ---------------------------------------------------------------------------------------------
-  logic f_done, f_move, acc;
+  logic f_done, f_move, acc, take;
   assign f_done      = f_full_q & ~|(need & ~slot_hit);         // every valid slot had or hit now
   assign f_move      = f_done & (~b_full_q | bun_ready_i);      // F -> B at the clock edge
   assign req_ready_o = ~f_full_q | f_move;
   assign req_bad_o   = req_valid_i & req_ready_o & (|lane_bad);
-  assign acc         = req_valid_i & req_ready_o & ~(|lane_bad);
+  assign take        = req_valid_i & req_ready_o;             // a request is taken, good or bad
+  assign acc         = take & ~(|lane_bad);
 
   assign f_full_d = acc | (f_full_q & ~f_move);
   assign f_have_d = acc ? '0 : (f_have_q | slot_hit);
+  // need, one cycle ahead: an accepted request needs its valid slots; otherwise a slot stops
+  // being needed when it hits (when F moves without a new request, every needed slot hit).
+  assign need_d   = acc ? req_slot_v_i : (need_q & ~slot_hit);
   for (genvar k = 0; k < K; k++) begin : g_instr
     assign f_instr_d[k*IW +: IW] = slot_hit[k] ? slot_data[k*IW +: IW] : f_instr_q[k*IW +: IW];
   end
@@ -220,6 +226,7 @@ module simt_ht_fetch #(
       f_sel_q     <= '0;
       f_have_q    <= '0;
       f_instr_q   <= '0;
+      need_q      <= '0;
       b_full_q    <= 1'b0;
       b_tag_q     <= '0;
       b_slot_v_q  <= '0;
@@ -232,7 +239,12 @@ module simt_ht_fetch #(
       f_full_q  <= f_full_d;
       f_have_q  <= f_have_d;
       f_instr_q <= f_instr_d;
-      if (acc) begin
+      need_q    <= need_d;
+      // F's meta-data are latched on every request taken, a bad one included: with F empty
+      // (f_full_q = 0, a bad one is not accepted) they are not a request. So the bad-lane check
+      // (an OR over the W lanes) stays out of these W + W*SW + K*PC_W + ... enables, which were
+      // the ECP5 critical path (docs/fpga.md, "ht_fetch").
+      if (take) begin
         f_tag_q     <= req_tag_i;
         f_slot_v_q  <= req_slot_v_i;
         f_slot_pc_q <= req_slot_pc_i;
@@ -357,6 +369,7 @@ module simt_ht_fetch #(
   assign f_all_hit = f_full_q && f_fits && (ic_req_o & ~ic_hit_i) == '0
                   && (!b_full_q || bun_ready_i);
 
+  `SIMT_ASSERT(a_need, need_q == (f_full_q ? (f_slot_v_q & ~f_have_q) : '0))
   `SIMT_ASSERT(a_ready, f_full_q || req_ready_o)      // an empty fetch stage is ready
   `SIMT_ASSERT(a_bad, req_bad_o == (req_valid_i && req_ready_o && f_req_bad))
   `SIMT_ASSERT(a_f_sel, f_f_sel)                      // a bad request never enters (§B4.5)
