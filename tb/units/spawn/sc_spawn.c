@@ -451,7 +451,9 @@ static void spawn_run(sc_run *r)
      * cycle's value). A base that was always aligned left the adder's low bits unexercised
      * (make mutate: nw_addr_o[1] stuck at 0 survived). */
     int unaligned = sc_chance(&g, 50);
-    uint64_t wf_base = (sc_rand(&g) & ~(uint64_t)(c->slot_b - 1)) | (unaligned ? 1 + sc_below(&g, c->slot_b - 1) : 0);
+    uint64_t wf_base = sc_rand(&g) & ~(uint64_t)(c->slot_b - 1);   /* one draw per statement */
+    if (unaligned)
+        wf_base |= 1 + sc_below(&g, c->slot_b - 1);
     wf_base &= sc_ones(c->aw);
 
     static out_blk outl[MAX_OUT];
@@ -568,7 +570,9 @@ static void spawn_run(sc_run *r)
                 in.fl_req = 1;
             if (r->cycle % 4096 == 4095) { /* aligned and unaligned in turn */
                 unaligned = !unaligned;
-                wf_base = (sc_rand(&g) & ~(uint64_t)(c->slot_b - 1)) | (unaligned ? 1 + sc_below(&g, c->slot_b - 1) : 0);
+                wf_base = sc_rand(&g) & ~(uint64_t)(c->slot_b - 1);
+                if (unaligned)
+                    wf_base |= 1 + sc_below(&g, c->slot_b - 1);
                 wf_base &= sc_ones(c->aw);
                 cv.base_moves += unaligned;
             }

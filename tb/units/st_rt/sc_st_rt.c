@@ -263,7 +263,8 @@ static int ops_bad(ops_gen *p, const simt_st_rt_out *st, simt_st_rt_in *in)
         in->sel = ops_pick(g, st->st_valid);
         if (!(wm & ~st->st[in->sel].mask))
             return K_GOOD;
-        in->tmask = (sc_rand(g) & wm) | 1ull << ops_pick(g, wm & ~st->st[in->sel].mask);
+        in->tmask = sc_rand(g) & wm;   /* one draw per statement (order) */
+        in->tmask |= 1ull << ops_pick(g, wm & ~st->st[in->sel].mask);
         return K_BAD;
     case 3: /* EXIT before the warp has reconverged */
         if (!hasr)
@@ -308,7 +309,10 @@ static int ops_next(ops_gen *p, uint64_t cycle, const simt_st_rt_out *st, simt_s
         switch (kinds[sc_below(g, 5)]) {
         case 0: in->tmask = wm; break;
         case 1: in->tmask = 1ull << sc_below(g, c->w); break;
-        default: in->tmask = (sc_rand(g) & wm) | 1ull << sc_below(g, c->w);
+        default: {
+            const uint64_t r = sc_rand(g) & wm;   /* one draw per statement (order) */
+            in->tmask = r | 1ull << sc_below(g, c->w);
+        }
         }
         p->prog_end = cycle + 50 + sc_below(g, 3000);
         p->drain = 0;

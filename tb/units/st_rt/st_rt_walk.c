@@ -295,7 +295,10 @@ static void make_bad(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
                 continue;
             in->op = SIMT_STRT_BR;
             in->sel = s;
-            in->tmask = (rnd(w) & st->st[s].mask) | (1ull << pick_bit(w, out));
+            /* one draw per statement: the order of two draws in one expression is unspecified
+             * in C (the ASan build drew this mask the other way round) */
+            in->tmask = rnd(w) & st->st[s].mask;
+            in->tmask |= 1ull << pick_bit(w, out);
             return;
         }
         case 3: {  /* EXIT of a split that has not fully reconverged */
@@ -328,10 +331,10 @@ static uint64_t launch_mask(strt_walk *w)
             m = w->wmask;
             break;
         case 5: case 6:
-            m = rnd(w) | rnd(w);
+            m = rnd(w) | rnd(w);   /* draw-order: commutative */
             break;
         case 7: case 8:
-            m = rnd(w) & rnd(w);
+            m = rnd(w) & rnd(w);   /* draw-order: commutative */
             break;
         default:
             m = 1ull << below(w, w->cfg.w);

@@ -309,15 +309,17 @@ static uint64_t pc_of(const program *pr, const simt_warp_ctrl_cfg *c, unsigned i
 
 static void mem_addrs(sc_rng *g, const simt_warp_ctrl_cfg *c, const insn *in, simt_warp_ctrl_in *x)
 {
-    uint64_t lines[3] = {in->abase, in->abase + (1ull << c->off_w) * (1 + sc_below(g, 4)),
-                         in->abase ^ (sc_rand(g) << c->off_w)};
+    /* one draw per statement: an initializer list's order of evaluation is unspecified */
+    const uint64_t step = 1 + sc_below(g, 4);
+    const uint64_t flip = sc_rand(g) << c->off_w;
+    const uint64_t lines[3] = {in->abase, in->abase + (1ull << c->off_w) * step, in->abase ^ flip};
     for (unsigned i = 0; i < c->w; i++) {
         uint64_t a;
         switch (in->mempat) {
         case 0: a = in->abase; break;                          /* uniform */
         case 1: a = in->abase + 4ull * i; break;               /* unit stride */
         case 2: a = in->abase + 64ull * i; break;              /* two lanes per line */
-        case 3: a = lines[sc_below(g, 3)] + (sc_rand(g) & sc_ones(c->off_w)); break;
+        case 3: a = lines[sc_below(g, 3)]; a += sc_rand(g) & sc_ones(c->off_w); break;
         default: a = sc_rand(g); break;                        /* scattered */
         }
         x->addr[i] = a & sc_ones(c->pc_w);
