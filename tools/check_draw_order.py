@@ -88,8 +88,7 @@ def tokens(text):
 
 def functions(toks):
     """{name: [body tokens]} of the function definitions in toks."""
-    res, i = {}, 0
-    depth = 0
+    res, i, depth = {}, 0, 0
     while i < len(toks):
         k, v, _ = toks[i]
         if v == "{":
@@ -97,25 +96,9 @@ def functions(toks):
         elif v == "}":
             depth -= 1
         elif depth == 0 and k == "id" and i + 1 < len(toks) and toks[i + 1][1] == "(":
-            j, d = i + 1, 0
-            while j < len(toks):
-                if toks[j][1] == "(":
-                    d += 1
-                elif toks[j][1] == ")":
-                    d -= 1
-                    if d == 0:
-                        break
-                j += 1
+            j = group_end(toks, i + 1)
             if j + 1 < len(toks) and toks[j + 1][1] == "{":
-                b, d = j + 1, 0
-                while b < len(toks):
-                    if toks[b][1] == "{":
-                        d += 1
-                    elif toks[b][1] == "}":
-                        d -= 1
-                        if d == 0:
-                            break
-                    b += 1
+                b = group_end(toks, j + 1)
                 res.setdefault(v, []).append(toks[j + 2:b])
                 i = b + 1
                 continue
