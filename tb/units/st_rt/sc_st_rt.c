@@ -309,10 +309,9 @@ static int ops_next(ops_gen *p, uint64_t cycle, const simt_st_rt_out *st, simt_s
         switch (kinds[sc_below(g, 5)]) {
         case 0: in->tmask = wm; break;
         case 1: in->tmask = 1ull << sc_below(g, c->w); break;
-        default: {
-            const uint64_t r = sc_rand(g) & wm;   /* one draw per statement (order) */
-            in->tmask = r | 1ull << sc_below(g, c->w);
-        }
+        default:
+            in->tmask = sc_rand(g) & wm;   /* one draw per statement (order) */
+            in->tmask |= 1ull << sc_below(g, c->w);
         }
         p->prog_end = cycle + 50 + sc_below(g, 3000);
         p->drain = 0;
