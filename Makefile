@@ -67,7 +67,7 @@ help:
 	@echo "                    to prove a change that must keep the behaviour (a timing rewrite);"
 	@echo "                    EQUIV_JOBS= (default 2: the RTL side and the netlist side prepared at once; 1: in turn)"
 	@echo "  make equiv-plant  the planted-difference set (W = 4; PLANT_UNITS= PLANTS_PER_KIND= PLANT_SEED=)"
-	@echo "  make equiv-forms  form against form (arb, warp_ctrl, spawn) at EQUIV_FORMS_W (default 32);"
+	@echo "  make equiv-forms  form against form (arb, warp_ctrl, spawn, rmask_sb) at EQUIV_FORMS_W (default 32);"
 	@echo "                    EQUIV_FORMS_METHOD=direct: no composition (one miter; arb: each form against its spec)"
 	@echo "  make equiv-all    every unit at EQUIV_WIDTHS (default 32), the forms, the plants: build/equiv/summary.md"
 	@echo "  make synth-one UNIT=u [TOP=t] [W=n] [IMPL=i] [P='NAME=VALUE ...'] [ABC=-fast]"

@@ -50,7 +50,7 @@ EQUIV_UNITS   ?= $(filter-out arb,$(UNITS))
 EQUIV_ROWS    ?= $(foreach w,$(EQUIV_WIDTHS),$(foreach r,pc-i0 pc-i1 unified-i0 unified-i1 mem-p1 mem-i0-p0 mem-i1-p0 \
                    combined-i0-p1 combined-i1-p1 combined-i0-p0 combined-i1-p0,arb:simt_arb_$r-w$w))
 EQUIV_FORMS_W ?= 32
-EQUIV_FORMS   ?= arb warp_ctrl spawn
+EQUIV_FORMS   ?= arb warp_ctrl spawn rmask_sb
 # compose (default) or direct: how the two forms are compared (docs/equivalence.md)
 EQUIV_FORMS_METHOD ?=
 .PHONY: equiv-all equiv-forms

@@ -1140,7 +1140,8 @@ def plant(a):
 
 # ---- form against form ----
 # Units whose registry configurations differ only in the parameter that picks a form.
-FORM_PAIRS = {"warp_ctrl": ("area", "delay", "IMPL"), "spawn": ("ripple", "prefix", "PFX")}
+FORM_PAIRS = {"warp_ctrl": ("area", "delay", "IMPL"), "spawn": ("ripple", "prefix", "PFX"),
+              "rmask_sb": ("rmask", "rnext", "LOOKUP_NEXT")}
 # ... and where that parameter only reaches one instance of the unit's top: the instance and
 # its module. The composition argument (forms --method compose): the two forms with that
 # instance cut out (its outputs free inputs shared by both sides, its inputs compared) are
@@ -1160,11 +1161,16 @@ def forms(a):
     diff = {k for k in set(ma.params) | set(mb.params) if ma.params.get(k) != mb.params.get(k)}
     if diff != {par}:
         die("configurations %s and %s differ in %s, not only in %s" % (ca, cb, " ".join(sorted(diff)), par))
-    method = a.method or "compose"
+    # A unit whose forms do not differ in one instance alone (rmask_sb: the table's lookups sit
+    # beside its next-state logic) has no composition: one miter, whatever --method asks.
+    method = (a.method or "compose") if a.unit in FORM_SUB else "direct"
+    if a.method == "compose" and a.unit not in FORM_SUB:
+        print("equiv-forms %s: no single instance differs between its forms: direct miter" % a.unit)
     d = os.path.join(OUT, "forms", "%s_W%d%s" % (a.unit, a.w, "" if method == "compose" else "_direct"))
     os.makedirs(d, exist_ok=True)
     t0 = time.time()
-    r = {"row": "%s %s=%s against %s=%s" % (a.unit, par, ma.params[par], par, mb.params[par]), "w": a.w,
+    # A parameter left out of a configuration takes the RTL's default (rmask_sb: LOOKUP_NEXT = 0).
+    r = {"row": "%s %s=%s against %s=%s" % (a.unit, par, ma.params.get(par, 0), par, mb.params.get(par, 0)), "w": a.w,
          "unit": a.unit, "netlist": "form %s" % cb, "model": ma.name}
     if method == "compose":
         r.update(forms_compose(a, ma, mb, par, d))
@@ -1333,7 +1339,11 @@ def forms_arb(a):
     (N, K)). direct: each operator's area form and delay form against the operator's own
     specification in one miter each (arb_spec_rows): no cut, but the delay forms do not finish
     at W = 32."""
-    method = a.method or "compose"
+    # A unit whose forms do not differ in one instance alone (rmask_sb: the table's lookups sit
+    # beside its next-state logic) has no composition: one miter, whatever --method asks.
+    method = (a.method or "compose") if a.unit in FORM_SUB else "direct"
+    if a.method == "compose" and a.unit not in FORM_SUB:
+        print("equiv-forms %s: no single instance differs between its forms: direct miter" % a.unit)
     d = os.path.join(OUT, "forms", "arb_W%d%s" % (a.w, "" if method == "compose" else "_direct"))
     os.makedirs(d, exist_ok=True)
     t0 = time.time()
@@ -1896,9 +1906,10 @@ def main(argv):
     f.add_argument("unit")
     f.add_argument("--w", type=int, default=32)
     f.add_argument("--method", choices=["compose", "direct"],
-                   help="compose (default; the instance that differs cut out and its forms proven "
-                        "apart) or direct (warp_ctrl, spawn: one miter of the two forms; arb: each "
-                        "operator's two forms against its specification, one miter each)")
+                   help="compose (default where one instance differs: warp_ctrl, spawn; that instance "
+                        "cut out and its forms proven apart) or direct (one miter of the two forms; the "
+                        "only method for rmask_sb; arb: each operator's two forms against its "
+                        "specification, one miter each)")
     f.add_argument("--timeout", type=int, default=int(env("EQUIV_TIMEOUT", "600")))
     f.add_argument("--bmc", type=int, default=int(env("EQUIV_BMC", "20")))
     t = sub.add_parser("forms-selftest")

@@ -86,6 +86,7 @@ module simt_rmask_sb_fv #(
   parameter bit          EXACT_WB = 1'b1,   // 0: writebacks of any subset of the pending lanes
   parameter bit          CONTRACT = 1'b1,   // 0: properties (a)-(c) and the invariants only
   parameter bit          SPS      = 1'b0,   // 1: one buffered instruction per warp (E1-SPS)
+  parameter int unsigned LOOKUP_NEXT = 0,   // the table's lookup form (simt_sb_table)
   localparam int unsigned NOP   = NSRC + 1,
   localparam int unsigned WID_W = (NW > 1) ? $clog2(NW) : 1,
   localparam int unsigned IBI_W = (NIB > 1) ? $clog2(NIB) : 1,
@@ -120,14 +121,16 @@ module simt_rmask_sb_fv #(
 
   // The same instance path in both branches (g_dut.dut), for the probes of the .sby script.
   if (BASE) begin : g_dut
-    simt_sb_base #(.W(W), .NW(NW), .NE(NE), .REG_W(REG_W), .NIB(NIB), .NSRC(NSRC)) dut (
+    simt_sb_base #(.W(W), .NW(NW), .NE(NE), .REG_W(REG_W), .NIB(NIB), .NSRC(NSRC),
+                   .LOOKUP_NEXT(LOOKUP_NEXT)) dut (
       .clk_i, .rst_ni, .dec_valid_i, .dec_slot_i, .dec_warp_i, .dec_mask_i, .dec_opv_i,
       .dec_reg_i, .iss_valid_i, .iss_slot_i, .wb_valid_i, .wb_warp_i, .wb_reg_i, .wb_mask_i,
       .iss_ok_o, .iss_full_o, .bad_o, .ib_valid_o, .ib_ready_o, .ib_warp_o, .ib_mask_o,
       .ib_dep_o, .sb_valid_o, .sb_reg_o, .sb_rmask_o
     );
   end else begin : g_dut
-    simt_rmask_sb #(.W(W), .NW(NW), .NE(NE), .REG_W(REG_W), .NIB(NIB), .NSRC(NSRC)) dut (
+    simt_rmask_sb #(.W(W), .NW(NW), .NE(NE), .REG_W(REG_W), .NIB(NIB), .NSRC(NSRC),
+                    .LOOKUP_NEXT(LOOKUP_NEXT)) dut (
       .clk_i, .rst_ni, .dec_valid_i, .dec_slot_i, .dec_warp_i, .dec_mask_i, .dec_opv_i,
       .dec_reg_i, .iss_valid_i, .iss_slot_i, .wb_valid_i, .wb_warp_i, .wb_reg_i, .wb_mask_i,
       .iss_ok_o, .iss_full_o, .bad_o, .ib_valid_o, .ib_ready_o, .ib_warp_o, .ib_mask_o,

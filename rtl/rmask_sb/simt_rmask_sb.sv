@@ -15,6 +15,7 @@ module simt_rmask_sb #(
   parameter int unsigned REG_W = 6,   // register-id bits
   parameter int unsigned NIB   = 8,   // I-buffer slots
   parameter int unsigned NSRC  = 2,   // source operands
+  parameter int unsigned LOOKUP_NEXT = 0,   // table lookups from the next state (simt_sb_table)
   localparam int unsigned NOP   = NSRC + 1,
   localparam int unsigned WID_W = (NW > 1) ? $clog2(NW) : 1,
   localparam int unsigned IBI_W = (NIB > 1) ? $clog2(NIB) : 1,
@@ -78,7 +79,7 @@ module simt_rmask_sb #(
 
   // The scoreboard table: writeback, reservation at issue, lookups after both.
   simt_sb_table #(
-    .MW(W), .NW(NW), .NE(NE), .REG_W(REG_W), .NSRC(NSRC)
+    .MW(W), .NW(NW), .NE(NE), .REG_W(REG_W), .NSRC(NSRC), .LOOKUP_NEXT(LOOKUP_NEXT)
   ) u_table (
     .clk_i, .rst_ni,
     .wb_valid_i, .wb_warp_i, .wb_reg_i,

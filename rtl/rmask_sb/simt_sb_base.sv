@@ -14,6 +14,7 @@ module simt_sb_base #(
   parameter int unsigned REG_W = 6,
   parameter int unsigned NIB   = 8,
   parameter int unsigned NSRC  = 2,
+  parameter int unsigned LOOKUP_NEXT = 0,   // table lookups from the next state (simt_sb_table)
   localparam int unsigned NOP   = NSRC + 1,
   localparam int unsigned WID_W = (NW > 1) ? $clog2(NW) : 1,
   localparam int unsigned IBI_W = (NIB > 1) ? $clog2(NIB) : 1,
@@ -82,7 +83,7 @@ module simt_sb_base #(
   // The scoreboard table with 1-bit R-masks (the valid bits); every mask is 1, so a writeback
   // frees its entry and wb_extra is 0.
   simt_sb_table #(
-    .MW(1), .NW(NW), .NE(NE), .REG_W(REG_W), .NSRC(NSRC)
+    .MW(1), .NW(NW), .NE(NE), .REG_W(REG_W), .NSRC(NSRC), .LOOKUP_NEXT(LOOKUP_NEXT)
   ) u_table (
     .clk_i, .rst_ni,
     .wb_valid_i, .wb_warp_i, .wb_reg_i,

@@ -13,6 +13,7 @@ module simt_sb_table #(
   parameter int unsigned NE    = 8,   // entries per warp
   parameter int unsigned REG_W = 6,   // register-id bits
   parameter int unsigned NSRC  = 2,   // source operands
+  parameter int unsigned LOOKUP_NEXT = 0,   // lookups: 0 start-of-cycle state + terms, 1 rm_d/reg_d
   localparam int unsigned NOP   = NSRC + 1,
   localparam int unsigned WID_W = (NW > 1) ? $clog2(NW) : 1,
   localparam int unsigned NT    = NW * NE
@@ -102,10 +103,13 @@ module simt_sb_table #(
   end
 
   // Lookups in the scoreboard after writeback and issue, R'(w, r): the writeback register for
-  // the re-evaluation, every operand of the decoded instruction. They are formed from the state
-  // at the start of the cycle, beside the issue rather than after its choice of entry (the
-  // lowest free one), so that choice and the rewritten registers stay off the path to the
-  // I-buffer's dependency bits:
+  // the re-evaluation, every operand of the decoded instruction. Two forms, equal in every state
+  // (proven: docs/equivalence.md, "A timing change proven against the RTL before it", and
+  // make equiv-forms rmask_sb), chosen by LOOKUP_NEXT:
+  //
+  // LOOKUP_NEXT = 0 (default): formed from the state at the start of the cycle, beside the issue
+  // rather than after its choice of entry (the lowest free one), so that choice and the
+  // rewritten registers stay off the path to the I-buffer's dependency bits:
   //   R'(w, r) = (R(w, r) & ~WB(w, r)) | ISS(w, r)
   // with R the lookup in rm_q/reg_q, WB(w, r) the writeback's mask when (w, r) is the written
   // register (else 0) and ISS(w, r) the issued mask when (w, r) is the reserved destination and
@@ -113,37 +117,59 @@ module simt_sb_table #(
   // reachable ones: the writeback clears wb_mask_i in every entry of (w, r) it hits, and a hit
   // needs (w, r) = (wb warp, wb reg) (a free entry's R-mask is 0 with or without it); the issue
   // ORs the mask into the entries of (iss warp, iss dst) that hold it, or into a free entry
-  // (R-mask 0 after the writeback) that it renames to iss dst. Proven equal to the form that
-  // looks up rm_d/reg_d at W = 32 and 64 (docs/equivalence.md, "A timing change proven
-  // against the RTL before it"). A free entry has a zero R-mask, so its stale register adds
-  // nothing.
-  logic iss_wr;
-  assign iss_wr = iss_ok & iss_dst_v_i;
-  always_comb begin
-    wb_rm_o  = '0;
-    dec_rm_o = '0;
-    for (int t = 0; t < NT; t++) begin
-      if (wb_woh[t / NE] && reg_q[t*REG_W +: REG_W] == wb_reg_i) begin
-        wb_rm_o = wb_rm_o | rm_q[t*MW +: MW];
-      end
-      for (int k = 0; k < NOP; k++) begin
-        if (dec_woh[t / NE] && reg_q[t*REG_W +: REG_W] == dec_reg_i[k*REG_W +: REG_W]) begin
-          dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | rm_q[t*MW +: MW];
+  // (R-mask 0 after the writeback) that it renames to iss dst. Proven equal to the form below at
+  // W = 32 and 64. The shorter path; on the ECP5 at W = 32 its netlist (half the LUT4 of the
+  // other) does not route (docs/fpga.md).
+  //
+  // LOOKUP_NEXT = 1: the lookups read the next state rm_d/reg_d directly (the form before
+  // 2026-11-28): the issue's choice of entry and the rewritten registers are on the path to the
+  // dependency bits, and the netlist is larger, but on the ECP5 at W = 32 it routes.
+  //
+  // A free entry has a zero R-mask, so its stale register adds nothing (both forms).
+  if (LOOKUP_NEXT != 0) begin : g_lookup_next
+    always_comb begin
+      wb_rm_o  = '0;
+      dec_rm_o = '0;
+      for (int t = 0; t < NT; t++) begin
+        if (wb_woh[t / NE] && reg_d[t*REG_W +: REG_W] == wb_reg_i) begin
+          wb_rm_o = wb_rm_o | rm_d[t*MW +: MW];
+        end
+        for (int k = 0; k < NOP; k++) begin
+          if (dec_woh[t / NE] && reg_d[t*REG_W +: REG_W] == dec_reg_i[k*REG_W +: REG_W]) begin
+            dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | rm_d[t*MW +: MW];
+          end
         end
       end
     end
-    if (wb_valid_i && |wb_woh) begin
-      wb_rm_o = wb_rm_o & ~wb_mask_i;
-    end
-    if (iss_wr && |(wb_woh & iss_woh) && iss_dst_i == wb_reg_i) begin
-      wb_rm_o = wb_rm_o | iss_mask_i;
-    end
-    for (int k = 0; k < NOP; k++) begin
-      if (wb_valid_i && |(dec_woh & wb_woh) && dec_reg_i[k*REG_W +: REG_W] == wb_reg_i) begin
-        dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] & ~wb_mask_i;
+  end else begin : g_lookup_state
+    logic iss_wr;
+    assign iss_wr = iss_ok & iss_dst_v_i;
+    always_comb begin
+      wb_rm_o  = '0;
+      dec_rm_o = '0;
+      for (int t = 0; t < NT; t++) begin
+        if (wb_woh[t / NE] && reg_q[t*REG_W +: REG_W] == wb_reg_i) begin
+          wb_rm_o = wb_rm_o | rm_q[t*MW +: MW];
+        end
+        for (int k = 0; k < NOP; k++) begin
+          if (dec_woh[t / NE] && reg_q[t*REG_W +: REG_W] == dec_reg_i[k*REG_W +: REG_W]) begin
+            dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | rm_q[t*MW +: MW];
+          end
+        end
       end
-      if (iss_wr && |(dec_woh & iss_woh) && dec_reg_i[k*REG_W +: REG_W] == iss_dst_i) begin
-        dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | iss_mask_i;
+      if (wb_valid_i && |wb_woh) begin
+        wb_rm_o = wb_rm_o & ~wb_mask_i;
+      end
+      if (iss_wr && |(wb_woh & iss_woh) && iss_dst_i == wb_reg_i) begin
+        wb_rm_o = wb_rm_o | iss_mask_i;
+      end
+      for (int k = 0; k < NOP; k++) begin
+        if (wb_valid_i && |(dec_woh & wb_woh) && dec_reg_i[k*REG_W +: REG_W] == wb_reg_i) begin
+          dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] & ~wb_mask_i;
+        end
+        if (iss_wr && |(dec_woh & iss_woh) && dec_reg_i[k*REG_W +: REG_W] == iss_dst_i) begin
+          dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | iss_mask_i;
+        end
       end
     end
   end
