@@ -6,7 +6,8 @@
 
 reads the committed measurements, fpga/results/*.csv (in name order) and
 fpga/results/postimpl/<model>.txt, then every build/fpga/sweep*.csv (make fpga-sweep,
-fpga/flow.py; oldest first) and build/postimpl/<model>/report.txt (make board-postimpl): the
+fpga/flow.py; oldest first; one older than the newest committed CSV is left out, with a note)
+and build/postimpl/<model>/report.txt (make board-postimpl): the
 last row read wins for each unit, configuration, W, board and core, and a build's post-
 implementation report wins over the committed one of the same model. A build directory does not
 outlive its machine, so a sweep whose numbers go into the docs is copied to fpga/results/
@@ -32,7 +33,15 @@ def load_rows(committed):
     rows = {}
     paths = sorted(glob.glob("fpga/results/*.csv"))
     if not committed:
-        paths += sorted(glob.glob("build/fpga/sweep*.csv"), key=os.path.getmtime)
+        # A build sweep older than the newest committed result is left out: it predates those
+        # results (a checkout or pull brought them after it ran) and would override them.
+        newest = max((os.path.getmtime(p) for p in paths), default=0.0)
+        for p in sorted(glob.glob("build/fpga/sweep*.csv"), key=os.path.getmtime):
+            if os.path.getmtime(p) < newest:
+                print("fpga_doc: %s left out: older than the newest file of fpga/results/" % p,
+                      file=sys.stderr)
+            else:
+                paths.append(p)
     for path in paths:
         with open(path) as f:
             for r in csv.DictReader(f):
