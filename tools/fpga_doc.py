@@ -3,6 +3,7 @@
 """The FPGA numbers of the datasheets and of docs/fpga.md, from the implementation runs.
 
   fpga_doc.py [--write] [--committed]
+  fpga_doc.py --selftest-stale   (make test: the rule for a stale build sweep, in a scratch tree)
 
 reads the committed measurements, fpga/results/*.csv (in name order) and
 fpga/results/postimpl/<model>.txt, then every build/fpga/sweep*.csv (make fpga-sweep,
@@ -118,7 +119,38 @@ def put(path, lines, title):
     return text, new
 
 
+def selftest_stale():
+    """--selftest-stale: in a scratch tree, a build sweep older than the newest committed CSV is
+    left out and a newer one overrides the committed row (load_rows). Returns 0 when both hold."""
+    import tempfile
+    here = os.getcwd()
+    cols = "unit,config,w,board,core,status,lut,lut_avail,lut_pct,ff,ram,fmax_mhz,freq_mhz,timing,failing,seconds,critical_start,critical_end\n"
+    row = "u,c,32,ulx3s,probe,timing-fail,1,83640,0.0,1,0,%s,100.0,FAIL,,1,a,b\n"
+    with tempfile.TemporaryDirectory() as d:
+        os.chdir(d)
+        try:
+            os.makedirs("fpga/results")
+            os.makedirs("build/fpga")
+            with open("fpga/results/sweep-2026-01-01.csv", "w") as f:
+                f.write(cols + row % "2.0")
+            with open("build/fpga/sweep.csv", "w") as f:
+                f.write(cols + row % "1.0")
+            t = os.path.getmtime("fpga/results/sweep-2026-01-01.csv")
+            os.utime("build/fpga/sweep.csv", (t - 3600, t - 3600))
+            older = [r["fmax_mhz"] for r in load_rows(False)]
+            os.utime("build/fpga/sweep.csv", (t + 3600, t + 3600))
+            newer = [r["fmax_mhz"] for r in load_rows(False)]
+        finally:
+            os.chdir(here)
+    ok = older == ["2.0"] and newer == ["1.0"]
+    print("fpga_doc selftest: a build sweep older than the committed results gives %s (want 2.0), "
+          "a newer one %s (want 1.0): %s" % (older, newer, "ok" if ok else "FAIL"))
+    return 0 if ok else 1
+
+
 def main(argv):
+    if "--selftest-stale" in argv[1:]:
+        return selftest_stale()
     write = "--write" in argv[1:]
     committed = "--committed" in argv[1:]
     rows = load_rows(committed)
