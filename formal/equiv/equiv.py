@@ -18,7 +18,8 @@ Method of 'check' (build/equiv/<model>[-<netlist>]/):
    the Verilog models of its cells.
 2. State matched by name: every flip-flop whose output wire has the same name on both sides is
    cut into an input (its value) and an output (its next value) on both sides (Yosys
-   'expose -shared -evert-dff'). The miter of the two cut designs compares every output and every
+   'expose -shared -dff -evert-dff': flip-flop output wires only, so an internal wire that shares
+   a name but not a meaning is not compared). The miter of the two cut designs compares every output and every
    matched next state; ABC's combinational equivalence check ('&cec') proves it for every input
    and every value of the matched state. With no unmatched flip-flop left that is a proof, for
    all time, from any state where the two sides agree (the reset state included): PASS.
@@ -419,7 +420,10 @@ def cut_check(d, timeout):
               "tee -q -o %s select -list gold/t:$_DFF_P_ %%x:+[Q] gold/t:$_DFF_P_ %%d\n"
               "tee -q -o %s select -list gate/t:$_DFF_P_ %%x:+[Q] gate/t:$_DFF_P_ %%d\n"
               "tee -q -o %s select -count gold/t:$_DFF_P_\ntee -q -o %s select -count gate/t:$_DFF_P_\n"
-              "expose -shared -evert-dff gold gate\n"
+              # -dff: flip-flop output wires only. Without it expose also turns every other internal
+              # wire whose name both sides share into a compared port, so a name that means the state
+              # on one side and the next state on the other refuses two equivalent designs.
+              "expose -shared -dff -evert-dff gold gate\n"
               "miter -equiv -flatten gold gate miter\nhierarchy -top miter\ntechmap\nopt -fast -nosdff -nodffe\n"
               "setundef -zero -undriven\naigmap\ntee -q -o %s select -count t:$_DFF_P_\n"
               "write_aiger -zinit %s\n" %
@@ -443,7 +447,7 @@ def cut_check_split(d, timeout):
     address space (ht_stack at W = 32: 3.9 million AIG nodes after aigmap, and the trap while
     writing them): each side is cut on its own, every flip-flop into an input (its value) and an
     output (its next value) (expose -dff -evert-dff: the flip-flops' output wires only, the same
-    names as the one-piece flow's expose -shared gives when every flip-flop matches), mapped to
+    names as the one-piece flow's expose -shared -dff gives when every flip-flop matches), mapped to
     gates and written as BLIF; ABC builds the miter, matching inputs and outputs by name
     (miter: one output, the OR of every compared bit's difference, as Yosys's miter -equiv
     gives; &cec -m reads only the first output of a miter), strashes it and writes the AIG that prove_comb()
