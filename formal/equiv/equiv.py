@@ -1343,11 +1343,7 @@ def forms_arb(a):
     (N, K)). direct: each operator's area form and delay form against the operator's own
     specification in one miter each (arb_spec_rows): no cut, but the delay forms do not finish
     at W = 32."""
-    # A unit whose forms do not differ in one instance alone (rmask_sb: the table's lookups sit
-    # beside its next-state logic) has no composition: one miter, whatever --method asks.
-    method = (a.method or "compose") if a.unit in FORM_SUB else "direct"
-    if a.method == "compose" and a.unit not in FORM_SUB:
-        print("equiv-forms %s: no single instance differs between its forms: direct miter" % a.unit)
+    method = a.method or "compose"
     d = os.path.join(OUT, "forms", "arb_W%d%s" % (a.w, "" if method == "compose" else "_direct"))
     os.makedirs(d, exist_ok=True)
     t0 = time.time()
