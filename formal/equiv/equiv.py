@@ -1906,8 +1906,8 @@ def main(argv):
     f.add_argument("unit")
     f.add_argument("--w", type=int, default=32)
     f.add_argument("--method", choices=["compose", "direct"],
-                   help="compose (default where one instance differs: warp_ctrl, spawn; that instance "
-                        "cut out and its forms proven apart) or direct (one miter of the two forms; the "
+                   help="compose (the default for arb, warp_ctrl, spawn: what differs cut out and its "
+                        "forms proven apart) or direct (one miter of the two forms; the "
                         "only method for rmask_sb; arb: each operator's two forms against its "
                         "specification, one miter each)")
     f.add_argument("--timeout", type=int, default=int(env("EQUIV_TIMEOUT", "600")))

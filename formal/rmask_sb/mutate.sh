@@ -15,8 +15,8 @@
 #   m_hit_stale          issue matches a free entry's stale register             -> a_unique / table
 #   m_no_reuse           no allocation of an entry freed by this cycle's wb      -> a_iss_full
 #   m_dec_before_issue   decode reads the scoreboard before this cycle's issue   -> (a)
-#   m_next_dec_stale     LOOKUP_NEXT = 1: decode reads the table before this     -> (a)
-#                        cycle's writeback and issue (rm_q for rm_d; task prove_rnext)
+#   m_next_stale         LOOKUP_NEXT = 1: the lookups read the R-masks before    -> (a)
+#                        this cycle's writeback and issue (rm_q for rm_d; task prove_rnext)
 #   m_dec_ignores_mask   decode sets a dep bit for a pending write of any split  -> (b)
 #   m_no_waw             the destination's dep bit (WAW) is never set           -> (a)
 #   m_reeval_any_warp    re-evaluation clears the dep bits of every warp         -> (a)
@@ -52,8 +52,7 @@ muts = {
                             "iss_free[t] = iss_woh[t / NE] & ~valid_q[t];"),
   'm_dec_before_issue': (T, "dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | iss_mask_i;",
                             "dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW];"),
-  'm_next_dec_stale@prove_rnext': (T, "dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | rm_d[t*MW +: MW];",
-                            "dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | rm_q[t*MW +: MW];"),
+  'm_next_stale@prove_rnext': (T, "assign lk_rm  = rm_d;", "assign lk_rm  = rm_q;"),
   'm_dec_ignores_mask': (I, "ibd_d[i*NOP+k] = dec_opv_i[k] & |(dec_rm_i[k*MW +: MW] & dmask);",
                             "ibd_d[i*NOP+k] = dec_opv_i[k] & |(dec_rm_i[k*MW +: MW]);"),
   'm_no_waw':           (I, "ibd_d[i*NOP+k] = dec_opv_i[k] & |(dec_rm_i[k*MW +: MW] & dmask);",

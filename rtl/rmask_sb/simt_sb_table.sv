@@ -126,37 +126,31 @@ module simt_sb_table #(
   // dependency bits, and the netlist is larger, but on the ECP5 at W = 32 it routes.
   //
   // A free entry has a zero R-mask, so its stale register adds nothing (both forms).
+  logic [NT*MW-1:0]    lk_rm;    // what the lookups read: the state, or the next state
+  logic [NT*REG_W-1:0] lk_reg;
   if (LOOKUP_NEXT != 0) begin : g_lookup_next
-    always_comb begin
-      wb_rm_o  = '0;
-      dec_rm_o = '0;
-      for (int t = 0; t < NT; t++) begin
-        if (wb_woh[t / NE] && reg_d[t*REG_W +: REG_W] == wb_reg_i) begin
-          wb_rm_o = wb_rm_o | rm_d[t*MW +: MW];
-        end
-        for (int k = 0; k < NOP; k++) begin
-          if (dec_woh[t / NE] && reg_d[t*REG_W +: REG_W] == dec_reg_i[k*REG_W +: REG_W]) begin
-            dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | rm_d[t*MW +: MW];
-          end
+    assign lk_rm  = rm_d;
+    assign lk_reg = reg_d;
+  end else begin : g_lookup_state
+    assign lk_rm  = rm_q;
+    assign lk_reg = reg_q;
+  end
+  logic iss_wr;
+  assign iss_wr = iss_ok & iss_dst_v_i;
+  always_comb begin
+    wb_rm_o  = '0;
+    dec_rm_o = '0;
+    for (int t = 0; t < NT; t++) begin
+      if (wb_woh[t / NE] && lk_reg[t*REG_W +: REG_W] == wb_reg_i) begin
+        wb_rm_o = wb_rm_o | lk_rm[t*MW +: MW];
+      end
+      for (int k = 0; k < NOP; k++) begin
+        if (dec_woh[t / NE] && lk_reg[t*REG_W +: REG_W] == dec_reg_i[k*REG_W +: REG_W]) begin
+          dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | lk_rm[t*MW +: MW];
         end
       end
     end
-  end else begin : g_lookup_state
-    logic iss_wr;
-    assign iss_wr = iss_ok & iss_dst_v_i;
-    always_comb begin
-      wb_rm_o  = '0;
-      dec_rm_o = '0;
-      for (int t = 0; t < NT; t++) begin
-        if (wb_woh[t / NE] && reg_q[t*REG_W +: REG_W] == wb_reg_i) begin
-          wb_rm_o = wb_rm_o | rm_q[t*MW +: MW];
-        end
-        for (int k = 0; k < NOP; k++) begin
-          if (dec_woh[t / NE] && reg_q[t*REG_W +: REG_W] == dec_reg_i[k*REG_W +: REG_W]) begin
-            dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | rm_q[t*MW +: MW];
-          end
-        end
-      end
+    if (LOOKUP_NEXT == 0) begin   // the writeback's and the issue's terms (the next state has them)
       if (wb_valid_i && |wb_woh) begin
         wb_rm_o = wb_rm_o & ~wb_mask_i;
       end
