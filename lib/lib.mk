@@ -46,18 +46,21 @@ $(VL_DIR)/$1/config.txt: FORCE
 	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(strip $(VL_FLAGS) $(VL_XFLAGS.$1)) | $(VL_GL_FLAGS) | $(call vl_opt_fast,$1)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
 $(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(VLM.$1.UNIT).RTL) $(UNIT.$(VLM.$1.UNIT).HDRS)) \
-  $(VL_DIR)/$1/config.txt
+  $(VL_DIR)/$1/config.txt tools/vl_ico_skip.py
 	@echo "  VERILATE $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
 	@$(VERILATOR) $(if $(VLM.$1.NETLIST),$(VL_GL_FLAGS) --top-module $(VLM.$1.TOP)_gl,$(VL_FLAGS) $(VL_XFLAGS.$1) \
 	  $(VLM.$1.GPARAMS) --top-module $(VLM.$1.TOP)) --prefix V$1 -Mdir $$(@D)/obj $$(filter %.v %.sv,$$^)
+	@$(PYTHON) tools/vl_ico_skip.py $$(@D)/obj V$1
 	@$$(MAKE) -s -C $$(@D)/obj -f V$1.mk V$1__ALL.a OPT_FAST=$(call vl_opt_fast,$1) VM_PARALLEL_BUILDS=0 \
 	  CXXFLAGS="-fPIC" >/dev/null
 	@cp $$(@D)/obj/V$1__ALL.a $$@
 # The width of every port of the Verilated model, which the shim checks at compile time
-# (VL_PORT_WIDTH, lib/shim/vl_ports.h).
-$(VL_DIR)/$1/ports.h: $(VL_DIR)/$1/model.a tools/vl_port_widths.py
-	@$(PYTHON) tools/vl_port_widths.py $$(@D)/obj/V$1.h $$@
+# (VL_PORT_WIDTH, lib/shim/vl_ports.h), and, for a model whose clock edge skips its input
+# logic (tools/vl_ico_skip.py, run on the generated C++ above), the marker VlHarness::edge sets.
+$(VL_DIR)/$1/ports.h: $(VL_DIR)/$1/model.a tools/vl_port_widths.py tools/vl_ico_skip.py
+	@$(PYTHON) tools/vl_port_widths.py $$(@D)/obj/V$1.h $$@.tmp
+	@$(PYTHON) tools/vl_ico_skip.py --header $$(@D)/obj V$1 >> $$@.tmp && mv $$@.tmp $$@
 $(VL_DIR)/$1/V$1_shim.o: lib/shim/vl_$(VLM.$1.UNIT)_shim.cpp lib/vl_$(VLM.$1.UNIT).h lib/shim/vl_ports.h \
   lib/vl_model.h cmodel/simt_$(VLM.$1.UNIT).h $(VL_DIR)/$1/model.a $(VL_DIR)/$1/ports.h $(VL_DIR)/$1/config.txt
 	@$(CXX) $(SHIM_CXXFLAGS) -isystem $$(@D)/obj -iquote $$(@D) -DVL_MODEL=V$1 $(VLM.$1.DEFS) -c $$< -o $$@

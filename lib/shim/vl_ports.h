@@ -63,6 +63,12 @@ static inline uint64_t vl_get(const VlWide<N> &port, unsigned lsb, unsigned widt
     return v;
 }
 
+// The clock edge without the input logic (tools/vl_ico_skip.py): for a model whose generated
+// eval() was rewritten, its ports.h defines vl_ico_mark(V<model> &), which stores the marker that
+// makes the next eval() skip the input-combinational region; VlHarness::edge calls it, found by
+// argument-dependent lookup. Any other model (no input logic, a board proxy) gets this one.
+template <typename T> inline void vl_ico_mark(T &) {}
+
 // One Verilated model with its context and optional FST waveform; every shim uses it.
 template <typename Top>
 struct VlHarness {
@@ -116,9 +122,12 @@ struct VlHarness {
         top->rst_ni = 1;
         top->eval();
     }
-    // Rising edge; the next evaluation with new inputs drives the clock low again.
+    // Rising edge; the next evaluation with new inputs drives the clock low again. Only the
+    // clock changes (lib/vl_model.h: the inputs of the last eval), so the logic that reads the
+    // inputs would compute what the last eval left: the model skips it (vl_ico_mark).
     void edge()
     {
+        vl_ico_mark(*top);
         top->clk_i = 1;
         top->eval();
     }

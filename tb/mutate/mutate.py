@@ -235,10 +235,15 @@ def build(a, d, wrapper):
     must([a.verilator] + vflags + ["--top-module", a.top, "--prefix", "V" + a.model, "-Mdir", obj,
                                    wrapper, os.path.join(d, "mutated.v")],
          os.path.join(d, "verilate.log"), "verilator")
+    # the clock edge without the input logic, as lib/lib.mk builds every model
+    must([sys.executable, "tools/vl_ico_skip.py", obj, "V" + a.model], os.path.join(d, "ico.log"), "ico skip")
     must(["make", "-s", "-C", obj, "-f", "V%s.mk" % a.model, "V%s__ALL.a" % a.model, "OPT_FAST=" + getattr(a, "opt_fast", "-O1"),
           "VM_PARALLEL_BUILDS=0", "CXXFLAGS=-fPIC"], os.path.join(d, "vmake.log"), "make of the Verilated model")
     must([sys.executable, "tools/vl_port_widths.py", os.path.join(obj, "V%s.h" % a.model),
           os.path.join(d, "ports.h")], os.path.join(d, "ports.log"), "port widths")
+    with open(os.path.join(d, "ports.h"), "a") as f:
+        f.write(subprocess.run([sys.executable, "tools/vl_ico_skip.py", "--header", obj, "V" + a.model],
+                               check=True, capture_output=True, text=True).stdout)
     cxx = shlex.split(env.get("MUT_CXX", "g++"))
     cc = shlex.split(env.get("MUT_CC", "gcc"))
     shim = os.path.join(d, "shim.o")
