@@ -173,18 +173,37 @@ static int pending(const flight *fl, unsigned nfl, unsigned warp, unsigned reg, 
 }
 
 /* The operands of slot t (of nop) with an in-flight write of its warp on lanes of mask: pending()
- * of each, in one pass over the writes. */
-static unsigned pending_ops(const flight *fl, unsigned nfl, const tb_slot *t, unsigned nop, uint64_t mask)
+ * of each, in one pass over the writes of that warp (idx: the n indices into fl of the writes
+ * of t's warp, from by_warp). */
+static unsigned pending_ops(const flight *fl, const unsigned *idx, unsigned n, const tb_slot *t, unsigned nop,
+                            uint64_t mask)
 {
     unsigned dep = 0;
-    for (unsigned i = 0; i < nfl; i++) {
-        if (fl[i].warp != t->warp || !(fl[i].mask & mask))
+    for (unsigned j = 0; j < n; j++) {
+        const flight *f = &fl[idx[j]];
+        if (!(f->mask & mask))
             continue;
         for (unsigned k = 0; k < nop; k++)
-            if ((t->opv >> k & 1) && fl[i].reg == t->reg[k])
+            if ((t->opv >> k & 1) && f->reg == t->reg[k])
                 dep |= 1u << k;
     }
     return dep;
+}
+
+/* The in-flight writes grouped by warp in one pass (a counting sort of their indices): those of
+ * warp w are idx[start[w] .. start[w + 1]). start has nw + 1 elements. */
+static void by_warp(const flight *fl, unsigned nfl, unsigned nw, unsigned *start, unsigned *idx)
+{
+    for (unsigned w = 0; w <= nw; w++)
+        start[w] = 0;
+    for (unsigned i = 0; i < nfl; i++)
+        start[fl[i].warp + 1]++;
+    for (unsigned w = 0; w < nw; w++)
+        start[w + 1] += start[w];
+    unsigned at[SIMT_SB_MAX_E];
+    memcpy(at, start, nw * sizeof *at);
+    for (unsigned i = 0; i < nfl; i++)
+        idx[at[fl[i].warp]++] = i;
 }
 
 static void sb_run(sc_run *r)
@@ -217,8 +236,9 @@ static void sb_run(sc_run *r)
         regs[k] = k;
     sb_line ln;
     simt_rmask_sb_in in;
-    simt_rmask_sb_out st, after;
-    ls_peek(&ls, &st);
+    /* the outputs at the start of the cycle and after its edge; swapped, not copied (9 KB) */
+    simt_rmask_sb_out ob[2], *st = &ob[0], *after = &ob[1];
+    ls_peek(&ls, st);
 
     /* r->cycle counts compared cycles: a reset line is not one (as in st_rt and arb_pipe). */
     for (r->cycle = 0; r->cycle <= r->stop_after;) {
@@ -251,7 +271,7 @@ static void sb_run(sc_run *r)
             memset(sp, 0, sizeof sp);
             for (unsigned w = 0; w < c->nw; w++)
                 sp[w] = (split){1, w, wm, -1};
-            ls_peek(&ls, &st);
+            ls_peek(&ls, st);
             cv.resets++;
             continue;
         }
@@ -339,15 +359,15 @@ static void sb_run(sc_run *r)
         }
 
         /* issue: a random ready slot, sometimes a non-eligible one on purpose */
-        if (st.ib_ready && sc_chance(&g, iss_pct)) {
+        if (st->ib_ready && sc_chance(&g, iss_pct)) {
             unsigned cand[64], nc = 0;
             for (unsigned i = 0; i < c->nib; i++)
-                if (st.ib_ready >> i & 1)
+                if (st->ib_ready >> i & 1)
                     cand[nc++] = i;
             in.iss_valid = 1, in.iss_slot = cand[sc_below(&g, nc)];
         } else if (sc_chance(&g, 3)) {
             unsigned s = (unsigned)sc_below(&g, c->nib);
-            if (!(st.ib_ready >> s & 1))
+            if (!(st->ib_ready >> s & 1))
                 in.iss_valid = 1, in.iss_slot = s;
         }
 
@@ -359,9 +379,9 @@ static void sb_run(sc_run *r)
                 if (sp[i].live && sp[i].slot < 0)
                     cs[ncs++] = i;
             for (unsigned i = 0; i < c->nib; i++)
-                if (!(st.ib_valid >> i & 1))
+                if (!(st->ib_valid >> i & 1))
                     fs[nfs++] = i;
-            if (in.iss_valid && (st.ib_ready >> in.iss_slot & 1) && sc_chance(&g, 40))
+            if (in.iss_valid && (st->ib_ready >> in.iss_slot & 1) && sc_chance(&g, 40))
                 fs[nfs++] = in.iss_slot;
             if (ncs && nfs && sc_chance(&g, 80)) {
                 unsigned s = cs[sc_below(&g, ncs)];
@@ -376,9 +396,9 @@ static void sb_run(sc_run *r)
                     in.dec_opv |= 1;
                 for (unsigned k = 0; k < nop; k++)
                     in.dec_reg[k] = regs[sc_below(&g, pool)];
-            } else if (st.ib_valid && sc_chance(&g, 2)) { /* bad: an occupied slot */
+            } else if (st->ib_valid && sc_chance(&g, 2)) { /* bad: an occupied slot */
                 unsigned s = (unsigned)sc_below(&g, c->nib);
-                if ((st.ib_valid >> s & 1) && !(in.iss_valid && in.iss_slot == s)) {
+                if ((st->ib_valid >> s & 1) && !(in.iss_valid && in.iss_slot == s)) {
                     in.dec_valid = 1, in.dec_slot = s, in.dec_warp = (unsigned)sc_below(&g, c->nw);
                     in.dec_mask = sc_rand(&g) & wm, in.dec_opv = (unsigned)(sc_rand(&g) & sc_ones(nop));
                     for (unsigned k = 0; k < nop; k++)
@@ -396,7 +416,7 @@ static void sb_run(sc_run *r)
         sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
         const simt_rmask_sb_out *e = &ls.out;
-        ls_peek(&ls, &after);
+        ls_peek(&ls, after);
 
         /* bookkeeping from the golden model's answers, with checks of its promises */
         cv.bad_wb += (e->bad & SIMT_SB_BAD_WB) != 0;
@@ -407,7 +427,7 @@ static void sb_run(sc_run *r)
                            garbage_wb ? "bad" : "good");
         if (garbage_dec && !(e->bad & SIMT_SB_BAD_DEC))
             sc_expect_fail(r, "decode into an occupied slot or with an empty mask was accepted");
-        int iss_good = in.iss_valid && (st.ib_ready >> in.iss_slot & 1);
+        int iss_good = in.iss_valid && (st->ib_ready >> in.iss_slot & 1);
         if (in.iss_valid && iss_good != (e->iss_ok || e->iss_full))
             sc_expect_fail(r, "issue of slot %u: ready %d but iss_ok %d iss_full %d", in.iss_slot, iss_good,
                            e->iss_ok, e->iss_full);
@@ -417,8 +437,8 @@ static void sb_run(sc_run *r)
             if (left) {
                 cv.partial_wbs++;
                 for (unsigned i = 0; i < c->nib; i++)
-                    if ((st.ib_valid >> i & 1) && (after.ib_valid >> i & 1) && ts[i].split >= 0 &&
-                        !(e->iss_ok && in.iss_slot == i) && (st.ib_dep[i] & ~after.ib_dep[i]))
+                    if ((st->ib_valid >> i & 1) && (after->ib_valid >> i & 1) && ts[i].split >= 0 &&
+                        !(e->iss_ok && in.iss_slot == i) && (st->ib_dep[i] & ~after->ib_dep[i]))
                         cv.partial_wb_clears++;
             }
         }
@@ -427,14 +447,14 @@ static void sb_run(sc_run *r)
          * no entry for the destination: checked from the state, not from the model's flag */
         if (e->iss_full) {
             const tb_slot *t = &ts[in.iss_slot];
-            unsigned w = (unsigned)st.ib_warp[in.iss_slot];
+            unsigned w = (unsigned)st->ib_warp[in.iss_slot];
             if (t->split < 0 || !(t->opv & 1))
                 sc_expect_fail(r, "full stall of slot %u, which has no destination", in.iss_slot);
             for (unsigned k = 0; k < c->ne; k++) {
                 unsigned ent = w * c->ne + k;
-                if (!after.sb_valid[ent])
+                if (!after->sb_valid[ent])
                     sc_expect_fail(r, "full stall of slot %u with entry %u of warp %u free", in.iss_slot, k, w);
-                else if (t->split >= 0 && after.sb_reg[ent] == t->reg[0])
+                else if (t->split >= 0 && after->sb_reg[ent] == t->reg[0])
                     sc_expect_fail(r, "full stall of slot %u although entry %u of warp %u holds its destination r%u",
                                    in.iss_slot, k, w, t->reg[0]);
             }
@@ -471,25 +491,28 @@ static void sb_run(sc_run *r)
         if (nfl > cv.max_flight)
             cv.max_flight = nfl;
         /* The scoreboard against the in-flight writes: ready iff no operand is pending on a lane. */
+        static unsigned fl_start[SIMT_SB_MAX_E + 1], fl_idx[MAX_FLIGHT];
+        by_warp(fl, nfl, c->nw, fl_start, fl_idx);
         for (unsigned i = 0; i < c->nib; i++) {
             const tb_slot *t = &ts[i];
-            int v = (after.ib_valid >> i & 1) != 0;
+            int v = (after->ib_valid >> i & 1) != 0;
             if (v != (t->split >= 0)) {
                 sc_expect_fail(r, "slot %u valid %d, testbench expects %d", i, v, t->split >= 0);
                 continue;
             }
             if (!v)
                 continue;
-            const unsigned dep = pending_ops(fl, nfl, t, nop, c->base ? wm : t->mask);
-            if (dep != after.ib_dep[i])
+            const unsigned dep = pending_ops(fl, fl_idx + fl_start[t->warp], fl_start[t->warp + 1] - fl_start[t->warp],
+                                             t, nop, c->base ? wm : t->mask);
+            if (dep != after->ib_dep[i])
                 sc_expect_fail(r, "slot %u (warp %u, mask 0x%" PRIx64 "): dep mask 0x%x, in-flight writes give 0x%x%s",
-                               i, t->warp, t->mask, after.ib_dep[i], dep,
-                               (after.ib_dep[i] & ~dep) ? " (false dependency)" : " (dependency cleared early)");
+                               i, t->warp, t->mask, after->ib_dep[i], dep,
+                               (after->ib_dep[i] & ~dep) ? " (false dependency)" : " (dependency cleared early)");
         }
         for (unsigned w = 0; w < c->nw; w++) {
             unsigned n = 0;
             for (unsigned e2 = 0; e2 < c->ne; e2++)
-                n += after.sb_valid[w * c->ne + e2] != 0;
+                n += after->sb_valid[w * c->ne + e2] != 0;
             if (n > cv.max_entries)
                 cv.max_entries = n;
         }
@@ -498,7 +521,10 @@ static void sb_run(sc_run *r)
             nsp += sp[i].live;
         if (nsp > cv.max_splits)
             cv.max_splits = nsp;
-        st = after;
+        {
+            simt_rmask_sb_out *t = st;
+            st = after, after = t;
+        }
         if (r->directed_fail > 20)
             sc_die("too many expectation failures");
         r->cycle++;
