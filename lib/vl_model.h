@@ -16,7 +16,9 @@ typedef struct vl_model_ops {
     void *(*create)(void);
     void (*destroy)(void *m);
     void (*reset)(void *m);         /* idle inputs, rst_ni low for one clock edge; NULL: no clock */
-    void (*edge)(void *m);          /* rising clock edge with the inputs of the last eval; NULL: no clock */
+    void (*edge)(void *m);          /* rising clock edge with the inputs of the last eval (only the
+                                     * clock changes, so the model skips its input logic:
+                                     * tools/vl_ico_skip.py); NULL: no clock */
     int (*wave_open)(void *m, const char *path); /* FST; 0 on success */
     void (*wave_dump)(void *m, uint64_t time);
     void (*wave_close)(void *m);
