@@ -51,12 +51,48 @@ def header(obj, prefix):
             % (prefix, prefix, prefix))
 
 
+def selftest():
+    """The script on made-up Verilator output in a scratch directory: a model with an ico loop is
+    rewritten once (a second run changes nothing) and its header gets vl_ico_mark; a model
+    without ico is left as it is and its header gets none; a model whose eval starts its ico
+    loop with other text, or with two eval definitions, stops with exit 1. Exit 0 when every
+    case behaves so."""
+    import tempfile
+    evalf = ("void Vm___024root___eval(Vm___024root* vlSelf) {\n    // Body\n%s"
+             "    while (__VicoContinue) {\n    }\n}\n")
+    cases = [  # (name, {file: text}, expected exit, expected rewritten, expected mark)
+        ("ico", {"Vm___024root__0.cpp": "x __VicoIterCount y\n" + evalf % OLD}, 0, True, True),
+        ("no ico", {"Vm___024root__0.cpp": evalf % "    __VnbaContinue = 1U;\n"}, 0, False, False),
+        ("other text", {"Vm___024root__0.cpp": evalf % "    vlSelf->__VicoIterCount = 0;\n"}, 1, False, False),
+        ("two evals", {"Vm___024root__0.cpp": evalf % OLD, "Vm___024root__1.cpp": evalf % OLD}, 1, False, False),
+    ]
+    bad = 0
+    for name, files, want_rc, want_new, want_mark in cases:
+        with tempfile.TemporaryDirectory() as d:
+            for f, text in files.items():
+                with open(os.path.join(d, f), "w") as fh:
+                    fh.write(text)
+            rc = main(["vl_ico_skip.py", d, "Vm"])
+            rc2 = main(["vl_ico_skip.py", d, "Vm"]) if rc == 0 else rc
+            texts = [open(os.path.join(d, f)).read() for f in sorted(files)]
+            new = any(NEW in t for t in texts) and all(t.count(NEW) <= 1 for t in texts)
+            mark = "vl_ico_mark" in header(d, "Vm")
+            ok = rc == want_rc and rc2 == want_rc and new == want_new and mark == want_mark
+            print("vl_ico_skip selftest: %-10s exit %d, rewritten %s, vl_ico_mark %s: %s" % (
+                name, rc, new, mark, "as expected" if ok else "NOT as expected"))
+            bad += not ok
+    print("vl_ico_skip selftest: %d of %d cases as expected" % (len(cases) - bad, len(cases)))
+    return 1 if bad else 0
+
+
 def main(argv):
+    if len(argv) == 2 and argv[1] == "--selftest":
+        return selftest()
     if len(argv) == 4 and argv[1] == "--header":
         sys.stdout.write(header(argv[2], argv[3]))
         return 0
     if len(argv) != 3:
-        sys.stderr.write("usage: vl_ico_skip.py OBJ_DIR PREFIX | --header OBJ_DIR PREFIX\n")
+        sys.stderr.write("usage: vl_ico_skip.py OBJ_DIR PREFIX | --header OBJ_DIR PREFIX | --selftest\n")
         return 2
     obj, prefix = argv[1], argv[2]
     files = sorted(glob.glob(os.path.join(obj, prefix + "*.cpp")))
