@@ -48,6 +48,8 @@ int simt_spawn_cfg_check(const simt_spawn_cfg *c, char *err, size_t n)
         BAD("PFX = %d: must be 0 or 1", c->pfx);
     if (c->full_pol != 0 && c->full_pol != 1)
         BAD("FULL_POL = %d: must be 0 or 1", c->full_pol);
+    if (c->pipe != 0 && c->pipe != 1)
+        BAD("PIPE = %d: must be 0 or 1", c->pipe);
 #undef BAD
     return 0;
 }
@@ -75,9 +77,11 @@ typedef struct {
 
 static unsigned blk_of(const simt_spawn_cfg *c, unsigned last) { return last >> clog2(c->w); }
 
-/* full: every output; else (simt_spawn_step) only the decisions and the combinational flags
+/* full = 1: every output; 0 (simt_spawn_step) only the decisions and the combinational flags
  * (sp_ok, sp_stall, sp_why, sp_hit, sp_ent, sp_push, st_en, fl_ok, fl_none, pop_bad, rel_bad,
- * fl_ent, evict, alloc_blk): not the lane addresses, registered outputs and state taps. */
+ * fl_ent, evict, alloc_blk): not the lane addresses, registered outputs and state taps; 2
+ * (simt_spawn_step with pipe = 1) those and the lane addresses. The store port is always the
+ * single-cycle form's: simt_spawn_eval replaces it by the registered one when pipe = 1. */
 static void decide_cycle(const simt_spawn *s, const simt_spawn_in *in, decide *d, simt_spawn_out *o, int full)
 {
     const simt_spawn_cfg *c = &s->cfg;
@@ -169,7 +173,7 @@ static void decide_cycle(const simt_spawn *s, const simt_spawn_in *in, decide *d
     o->pop_bad = in->nw_pop && s->fifo_cnt == 0;
     o->rel_bad = in->rel_valid && (rel_blk >= c->nblk || !simt_spawn_bit(s->out_map, rel_blk));
 
-    if (!full)
+    if (full != 1)
         return;
     /* registered outputs */
     if (s->fifo_cnt) {
@@ -209,14 +213,22 @@ void simt_spawn_eval(const simt_spawn *s, const simt_spawn_in *in, simt_spawn_ou
 {
     decide d;
     decide_cycle(s, in, &d, out, 1);
+    if (s->cfg.pipe) { /* the store port of the cycle before (PIPE = 1) */
+        out->st_en = s->st_en;
+        memcpy(out->st_addr, s->st_addr, sizeof out->st_addr);
+    }
 }
 
 void simt_spawn_step(simt_spawn *s, const simt_spawn_in *in)
 {
     static simt_spawn_out o; /* large; the model is single-threaded like the testbench */
     decide d;
-    decide_cycle(s, in, &d, &o, 0);
+    decide_cycle(s, in, &d, &o, s->cfg.pipe ? 2 : 0);
     const simt_spawn_cfg *c = &s->cfg;
+    if (c->pipe) { /* registered for the next cycle's store port (PIPE = 1) */
+        s->st_en = o.st_en;
+        memcpy(s->st_addr, o.st_addr, sizeof s->st_addr);
+    }
     const unsigned w = c->w;
     const simt_spawn snap = *s; /* start-of-cycle state */
     int push = 0;

@@ -6,6 +6,10 @@
  * simt_spawn_eval() for the outputs of that cycle and simt_spawn_step() for the clock edge.
  * Limits: the parameter ranges of the datasheet (W 4..64 power of 2, NENT 1..64,
  * 2*NENT+1 <= NBLK <= 1024, FIFO_D 1..64, AW 16..64, PC_W 8..64, SLOT_B 4 or 8).
+ *
+ * pipe = 1 models the pipelined form (PIPE = 1, docs/units/spawn.md "Pipelined form"): st_en and
+ * st_addr are those the single-cycle form gives one cycle earlier (0 in the cycle after a
+ * reset); every other output and the state are the single-cycle form's.
  */
 #ifndef SIMT_SPAWN_H
 #define SIMT_SPAWN_H
@@ -27,6 +31,7 @@ typedef struct {
     unsigned w, pc_w, nent, nblk, fifo_d, aw, slot_b;
     int pfx;       /* lane prefix form (the RTL's; the model has one) */
     int full_pol;  /* 0: LUT full stalls (err bit 0); 1: evicts by a forced partial dispatch */
+    int pipe;      /* the RTL's PIPE: 1 = st_en and st_addr one cycle after their spawn */
 } simt_spawn_cfg;
 
 /* sp_why and err bits */
@@ -86,6 +91,9 @@ typedef struct {
     unsigned fifo_last[SIMT_SPAWN_MAX_FIFO];
     unsigned fifo_rd, fifo_cnt;
     unsigned err;
+    /* pipe = 1: the store port of the cycle before (0 after a reset) */
+    uint64_t st_en;
+    uint64_t st_addr[SIMT_SPAWN_MAX_W];
 } simt_spawn;
 
 /* 0 if cfg is in range, else -1 and a message naming the parameter. */

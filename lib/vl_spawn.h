@@ -17,6 +17,7 @@ typedef struct vl_spawn_ops {
     const char *name;               /* "V<model>", e.g. "Vspawn_ripple_W32" */
     unsigned w, pc_w, nent, nblk, fifo_d, aw, slot_b;
     int pfx, full_pol;
+    int pipe;                       /* PIPE: 1 the store port one cycle after its spawn */
     vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
     /* Drive inputs with the clock low, evaluate, read the outputs of the cycle (the derived,
      * non-port fields of simt_spawn_out are left 0). */

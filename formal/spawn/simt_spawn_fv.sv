@@ -44,6 +44,10 @@
 //  (7) PFX = 0 vs PFX = 1: parameter MITER = 1 adds a second simt_spawn with the other PFX on
 //      the same inputs; a_miter: every output (state taps included) of the two is equal in every
 //      cycle (inductive at depth 1: equal taps = equal state).
+//  (9) PIPE = 1 (docs/units/spawn.md, "Pipelined form"): parameters MITER = 1, MITER_PIPE = 1
+//      make the second instance PIPE = 1 (same PFX); a_miter_pipe: its outputs and state taps
+//      equal the first's, except st_en_o and st_addr_o, which equal the first's of the cycle
+//      before (0 after a reset). With the contract proven on PIPE = 0, this is PIPE = 1's proof.
 //
 // Contract checks (parameter CONTRACT = 1): the cycle contract of the doc computed here by
 // plain loops, on every output and on the next state (a reference model of one cycle):
@@ -69,6 +73,7 @@ module simt_spawn_fv #(
   parameter bit          PROPS    = 1'b1,  // the wrapper's invariants a_cons, a_st_dist
   parameter bit          CONTRACT = 1'b1,  // cycle-contract checks
   parameter bit          MITER    = 1'b0,  // (7): second instance with the other PFX
+  parameter bit          MITER_PIPE = 1'b0, // (9): with MITER, the second instance is PIPE = 1
   localparam int unsigned CW  = $clog2(W),
   localparam int unsigned BW  = (NBLK > 1) ? $clog2(NBLK) : 1,
   localparam int unsigned SXW = BW + CW,
@@ -463,7 +468,8 @@ module simt_spawn_fv #(
     logic [FW-1:0]          m_fifo_rd;
     logic [FCW-1:0]         m_fifo_cnt;
     simt_spawn #(.W(W), .PC_W(PC_W), .NENT(NENT), .NBLK(NBLK), .FIFO_D(FIFO_D), .AW(AW),
-                 .SLOT_B(SLOT_B), .PFX(1 - PFX), .FULL_POL(FULL_POL)) dut2 (
+                 .SLOT_B(SLOT_B), .PFX(MITER_PIPE ? PFX : 1 - PFX), .FULL_POL(FULL_POL),
+                 .PIPE(MITER_PIPE ? 1 : 0)) dut2 (
       .clk_i, .rst_ni, .wf_base_i, .sp_valid_i, .sp_pc_i, .sp_mask_i,
       .sp_ok_o(m_sp_ok), .sp_stall_o(m_sp_stall), .sp_why_o(m_sp_why), .sp_hit_o(m_sp_hit),
       .sp_ent_o(m_sp_ent), .sp_push_o(m_sp_push), .st_en_o(m_st_en), .st_addr_o(m_st_addr),
@@ -480,9 +486,27 @@ module simt_spawn_fv #(
                       m_nw_last, m_nw_n, m_nw_mask, m_nw_addr, m_err};
     assign m_state = {m_ent_v, m_ent_tag, m_ent_a1, m_ent_a2, m_ent_cnt, m_free, m_out,
                       m_fifo_pc, m_fifo_last, m_fifo_rd, m_fifo_cnt};
-    always @(*) begin
-      if (f_past_valid) begin
-        a_miter: assert (m_outs == f_outs && m_state == f_state);
+    if (!MITER_PIPE) begin : g_pfx
+      always @(*) begin
+        if (f_past_valid) begin
+          a_miter: assert (m_outs == f_outs && m_state == f_state);
+        end
+      end
+    end else begin : g_pipe
+      // (9) PIPE = 1 is the single-cycle unit with its store port one cycle late: the other
+      // outputs and the state equal in every cycle, st_en_o and st_addr_o equal to the
+      // single-cycle ones of the cycle before (0 in the cycle after a reset).
+      logic [W-1:0]    p_st_en_q;
+      logic [W*AW-1:0] p_st_addr_q;
+      always @(posedge clk_i) begin
+        p_st_en_q   <= rst_ni ? st_en_o : '0;
+        p_st_addr_q <= rst_ni ? st_addr_o : '0;
+      end
+      always @(*) begin
+        if (f_past_valid) begin
+          a_miter_pipe: assert (m_outs == {f_outs[OUT_W-1 -: 4 + 3 + EW], p_st_en_q, p_st_addr_q,
+                                           f_outs[OUT_W-1-(4+3+EW+W+W*AW):0]} && m_state == f_state);
+        end
       end
     end
   end

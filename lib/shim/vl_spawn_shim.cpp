@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // vl_spawn_shim.cpp: thin extern "C" shim around one Verilated simt_spawn configuration.
 // Compiled once per configuration with VL_MODEL, VL_W, VL_PC_W, VL_NENT, VL_NBLK, VL_FIFO_D,
-// VL_AW, VL_SLOT_B, VL_PFX, VL_FULL_POL.
+// VL_AW, VL_SLOT_B, VL_PFX, VL_FULL_POL, and VL_PIPE (a configuration without it has the RTL's
+// default, 0: the single-cycle store port).
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
 #include "ports.h"     // the model's port widths (tools/vl_port_widths.py)
 #include "vl_spawn.h"
+
+#ifndef VL_PIPE
+#define VL_PIPE 0
+#endif
 
 namespace {
 using Model = VlHarness<VL_MODEL>;
@@ -129,6 +134,6 @@ void eval(void *mp, const simt_spawn_in *in, simt_spawn_out *o)
 } // namespace
 
 extern "C" const vl_spawn_ops VL_CAT(VL_MODEL, _ops) = {
-    VL_STR(VL_MODEL), VL_W, VL_PC_W, VL_NENT, VL_NBLK, VL_FIFO_D, VL_AW, VL_SLOT_B, VL_PFX, VL_FULL_POL,
+    VL_STR(VL_MODEL), VL_W, VL_PC_W, VL_NENT, VL_NBLK, VL_FIFO_D, VL_AW, VL_SLOT_B, VL_PFX, VL_FULL_POL, VL_PIPE,
     VL_CLOCKED_OPS(Model, simt_spawn_in, drive), eval,
 };

@@ -21,6 +21,16 @@
 //   - New-warp FIFO (L457): FIFO_D registered slots {pc, last}, read pointer and count (any
 //     depth, not only powers of two); the head drives the registered nw_* outputs, and the
 //     per-thread spawnMemAddr = wf_base + (last - t)*SLOT_B (L469, S3) is formed from it.
+//
+// PIPE = 1, the pipelined form (docs/units/spawn.md, "Pipelined form"; docs/fpga.md): the same
+// unit with its store port (st_en_o, st_addr_o) one cycle late, everything else unchanged. The
+// lane addresses are formed in a second stage from registers (the chosen entry's C, b1, b2, the
+// lanes' prefix counts, wf_base_i, st_en), so the path from sp_pc_i through the tag match and
+// the chosen count no longer runs on through the lanes' slot arithmetic and the byte-address
+// adders. The LUT's read-modify-write stays in one cycle (S7): back-to-back spawns to one PC
+// need no forwarding. The flush target is chosen by all-pairs tag comparisons (each entry
+// against each other at once) instead of the comparator tree: the same target in every state
+// (lowest tag, ties to the lowest entry), two comparator levels fewer.
 `default_nettype none
 module simt_spawn #(
   parameter int unsigned W        = 32,  // lanes per warp, power of 2, 4..64 (Table 7.3: 32)
@@ -32,6 +42,7 @@ module simt_spawn #(
   parameter int unsigned SLOT_B   = 4,   // bytes per warp-formation slot, 4 or 8
   parameter int unsigned PFX      = 0,   // lane prefix: 0 ripple chain (L459), 1 parallel prefix
   parameter int unsigned FULL_POL = 0,   // LUT full: 0 stall + err_o[0], 1 evict by a flush (S6)
+  parameter int unsigned PIPE     = 0,   // 1: store port one cycle after its spawn (pipelined form)
   localparam int unsigned CW  = $clog2(W),                         // thread counter
   localparam int unsigned BW  = (NBLK > 1) ? $clog2(NBLK) : 1,     // block number
   localparam int unsigned SXW = BW + CW,                           // slot number
@@ -115,6 +126,9 @@ module simt_spawn #(
   end
   if (FULL_POL > 1) begin : g_bad_full_pol
     $error("simt_spawn: FULL_POL (%0d) must be 0 or 1", FULL_POL);
+  end
+  if (PIPE > 1) begin : g_bad_pipe
+    $error("simt_spawn: PIPE (%0d) must be 0 or 1", PIPE);
   end
 
   localparam int unsigned SBW = (SLOT_B == 8) ? 3 : 2;   // log2(SLOT_B)
@@ -228,13 +242,65 @@ module simt_spawn #(
     .in_i(sp_mask_i), .cnt_o(pfx)
   );
 
+  // The lane stage's operands: this cycle's, or with PIPE those of the cycle before, registered
+  // every cycle (so st_addr_o is the single-cycle form's value one cycle late, in every cycle).
+  logic [CW-1:0]       ln_c;
+  logic [BW-1:0]       ln_b1, ln_b2;
+  logic [W*NW-1:0]     ln_pfx;    // the lanes' exclusive prefix counts p_i
+  logic [AW-1:0]       ln_base;
+  logic [W-1:0]        st_en;     // this cycle's stores (st_en_o without PIPE)
+  logic [NW-1:0]       ln_t;      // C + n of the lane stage's spawn (assertions only)
+  logic [NW-1:0]       n_thr, t_sum;   // the spawn's thread count n and C + n (SPAWN, below)
+  if (PIPE != 0) begin : g_st_pipe
+    logic [CW-1:0]       c_q;
+    logic [BW-1:0]       b1_q, b2_q;
+    logic [W*NW-1:0]     pfx_q;
+    logic [AW-1:0]       base_q;
+    logic [W-1:0]        en_q;
+    logic [NW-1:0]       t_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        t_q    <= '0;
+        c_q    <= '0;
+        b1_q   <= '0;
+        b2_q   <= '0;
+        pfx_q  <= '0;
+        base_q <= '0;
+        en_q   <= '0;
+      end else begin
+        c_q    <= c_cnt;
+        b1_q   <= b1;
+        b2_q   <= b2;
+        pfx_q  <= pfx[W*NW-1:0];
+        base_q <= wf_base_i;
+        en_q   <= st_en;
+        t_q    <= t_sum;
+      end
+    end
+    assign ln_c    = c_q;
+    assign ln_b1   = b1_q;
+    assign ln_b2   = b2_q;
+    assign ln_pfx  = pfx_q;
+    assign ln_base = base_q;
+    assign st_en_o = en_q;
+    assign ln_t    = t_q;
+  end else begin : g_st_comb
+    assign ln_c    = c_cnt;
+    assign ln_b1   = b1;
+    assign ln_b2   = b2;
+    assign ln_pfx  = pfx[W*NW-1:0];
+    assign ln_base = wf_base_i;
+    assign st_en_o = st_en;
+    assign ln_t    = t_sum;
+  end
+
   for (genvar i = 0; i < W; i++) begin : g_lane
     logic [NW-1:0]  s;      // C + p_i < 2W, CW + 1 bits (NW = CW + 1, W a power of 2)
     logic [SXW-1:0] slot;
     // s >= W: the overflow block b2 at offset s - W, else b1 at offset s (both s mod W).
-    assign s    = NW'(c_cnt) + pfx[i*NW +: NW];
-    assign slot = {s[CW] ? b2 : b1, s[CW-1:0]};
-    assign st_addr_o[i*AW +: AW] = wf_base_i + (AW'(slot) << SBW);   // mod 2^AW
+    assign s    = NW'(ln_c) + ln_pfx[i*NW +: NW];
+    assign slot = {s[CW] ? ln_b2 : ln_b1, s[CW-1:0]};
+    assign st_addr_o[i*AW +: AW] = ln_base + (AW'(slot) << SBW);   // mod 2^AW
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -257,7 +323,6 @@ module simt_spawn #(
   // SPAWN. T = C + n < 2W. T >= W completes a warp ("incremented over the size of a warp" read
   // as >=, L457, S2) and needs a FIFO slot and a free block. n = 0 is an accepted no-op (S10).
   // ---------------------------------------------------------------------------------------------
-  logic [NW-1:0] n_thr, t_sum;
   logic          sp_act, t_ovf, full_stall, blk_stall, sp_upd;
   assign n_thr      = pfx[W*NW +: NW];
   assign sp_act     = sp_valid_i & |sp_mask_i;
@@ -283,24 +348,52 @@ module simt_spawn #(
   assign sp_upd     = sp_act & ~sp_stall_o;   // accepted with n > 0: the state changes
   assign sp_push_o  = sp_upd & t_ovf;
   assign sp_hit_o   = sp_valid_i & hit;
-  assign st_en_o    = sp_ok_o ? sp_mask_i : '0;
+  assign st_en      = sp_ok_o ? sp_mask_i : '0;
 
   // ---------------------------------------------------------------------------------------------
   // FLUSH (L471): the valid entry with cnt > 0 and the lowest tag, on request or as the eviction
   // of a LUT-full spawn (FULL_POL = 1). Not performed when this cycle's spawn is accepted with
   // n > 0, the FIFO is full or no block is free. Rotation a1 := a2, a2 := new (S9).
   // ---------------------------------------------------------------------------------------------
-  logic [NENT-1:0]   fl_cand, fl_match, fl_oh;
-  logic              fl_any, unused_fl_any2;
+  logic [NENT-1:0]   fl_cand, fl_oh;
+  logic              fl_any;
   logic [PC_W-1:0]   fl_tag;
-  logic [EW-1:0]     unused_fl_idx;
   assign fl_cand = ent_v_q & ~zero_vec;
-  simt_min_sel #(.N(NENT), .K(PC_W), .IMPL(1)) u_fl_min (
-    .valid_i(fl_cand), .key_i(ent_tag_q), .valid_o(fl_any), .key_o(fl_tag), .match_o(fl_match)
-  );
-  simt_prio_sel #(.N(NENT), .N_W(EW)) u_fl_one (
-    .req_i(fl_match), .valid_o(unused_fl_any2), .idx_o(unused_fl_idx), .oh_o(fl_oh)
-  );
+  if (PIPE == 0) begin : g_fl_tree
+    logic [NENT-1:0] fl_match;
+    logic            unused_fl_any2;
+    logic [EW-1:0]   unused_fl_idx;
+    simt_min_sel #(.N(NENT), .K(PC_W), .IMPL(1)) u_fl_min (
+      .valid_i(fl_cand), .key_i(ent_tag_q), .valid_o(fl_any), .key_o(fl_tag), .match_o(fl_match)
+    );
+    simt_prio_sel #(.N(NENT), .N_W(EW)) u_fl_one (
+      .req_i(fl_match), .valid_o(unused_fl_any2), .idx_o(unused_fl_idx), .oh_o(fl_oh)
+    );
+  end else begin : g_fl_pairs
+    // All pairs at once: entry e is the target when it is a candidate and beats every other
+    // candidate f, i.e. tag_e < tag_f, or tag_e == tag_f and e < f (the tree's lowest key, then
+    // the priority select's lowest entry). One comparator per pair: le[e][f] = tag_e <= tag_f
+    // for e < f, and for e > f "e beats f" is ~le[f][e].
+    logic [NENT*NENT-1:0] le;
+    always_comb begin
+      le = '0;
+      for (int e = 0; e < NENT; e++)
+        for (int f = e + 1; f < NENT; f++)
+          le[e*NENT + f] = ent_tag_q[e*PC_W +: PC_W] <= ent_tag_q[f*PC_W +: PC_W];
+    end
+    always_comb begin
+      fl_oh  = fl_cand;
+      fl_tag = '0;
+      for (int e = 0; e < NENT; e++) begin
+        for (int f = 0; f < NENT; f++) begin
+          if (f > e && fl_cand[f] && !le[e*NENT + f]) fl_oh[e] = 1'b0;
+          if (f < e && fl_cand[f] &&  le[f*NENT + e]) fl_oh[e] = 1'b0;
+        end
+      end
+      for (int e = 0; e < NENT; e++) fl_tag = fl_tag | (fl_oh[e] ? ent_tag_q[e*PC_W +: PC_W] : '0);
+    end
+    assign fl_any = |fl_cand;
+  end
 
   logic [CW-1:0] fl_cnt;
   logic [BW-1:0] fl_a1;
@@ -538,8 +631,9 @@ module simt_spawn #(
   `SIMT_ASSERT(a_part, f_any == '1 && f_two == '0)   // (2) every block in exactly one place
   `SIMT_ASSERT(a_inv_ent, f_inv_ok)           // an invalid entry has tag 0 and cnt 0
   `SIMT_ASSERT(a_tag_uniq, f_uniq)            // the tags of valid entries are distinct
-  `SIMT_ASSERT(a_st_slot, f_st_slot(st_en_o, st_addr_o, wf_base_i, b1, b2, c_cnt, t_sum))  // (3)
-  `SIMT_ASSERT(a_stall_st, !sp_stall_o || st_en_o == '0)          // (6) a stall stores nothing
+  // With PIPE the store port shows the spawn of the cycle before, with that cycle's operands.
+  `SIMT_ASSERT(a_st_slot, f_st_slot(st_en_o, st_addr_o, ln_base, ln_b1, ln_b2, ln_c, ln_t))  // (3)
+  `SIMT_ASSERT(a_stall_st, !sp_stall_o || st_en == '0)            // (6) a stall stores nothing
   `SIMT_ASSERT(a_bad_pop, pop_bad_o == (nw_pop_i && fifo_cnt_q == '0))   // (6)
   `SIMT_ASSERT(a_bad_rel, rel_bad_o == (rel_valid_i && !f_rel_out))      // (6)
   // (6) back-pressure loses nothing; bad or empty requests change nothing (L457, L471, S5)

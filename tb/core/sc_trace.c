@@ -273,10 +273,17 @@ static void find_param(const char *name, unsigned long v, void *arg)
 
 void sc_trace_expect_params(sc_trace *t, const simt_vl_model *m, const char *const *skip)
 {
-    /* every header line names something: the model, or one of its parameters */
+    /* every header line names something: the model, or one of its parameters, or (skip: a
+     * replay on another configuration) a parameter that may differ, which the model may lack
+     * (a configuration that leaves it at the RTL's default) */
     for (unsigned i = 0; i < t->nhdr; i++) {
         param_find f = {t->hdr[i].name, !strcmp(t->hdr[i].name, "config") || !strcmp(t->hdr[i].name, "lanes")};
         each_param(m, find_param, &f);
+        for (int k = 0; skip && skip[k] && !f.found; k++) {
+            char l[32];
+            lower(l, sizeof l, skip[k]);
+            f.found = !strcmp(l, t->hdr[i].name);
+        }
         if (!f.found) {
             t->line = t->hdr[i].line;
             sc_trace_fail(t, "unknown header line '%s' (model %s has no such parameter)", t->hdr[i].name, m->name);
@@ -862,6 +869,40 @@ void sc_trace_doc(FILE *f, const char *unit, const sc_trace_def *d, const char *
     fprintf(f, "  %-20s the warp width\n", "lanes W");
     doc_param_arg pa = {f, replay_free};
     each_param(dm, doc_param, &pa);
+    /* parameters that only some configurations set (the others leave the RTL's default): their
+     * line is in the header of those configurations' traces only */
+    for (const simt_vl_model *m = simt_vl_models; m->name; m++) {
+        if (strcmp(m->unit, unit) != 0)
+            continue;
+        char name[32];
+        unsigned long v;
+        for (unsigned i = 0; simt_vl_param_at(m, i, name, sizeof name, &v) == 0; i++) {
+            param_find in_dm = {NULL, 0}, seen = {NULL, 0};
+            char l[32];
+            if (!strcmp(name, "W"))
+                continue;
+            lower(l, sizeof l, name);
+            in_dm.name = seen.name = l;
+            each_param(dm, find_param, &in_dm);
+            for (const simt_vl_model *q = simt_vl_models; q != m && !seen.found; q++)
+                if (!strcmp(q->unit, unit))
+                    each_param(q, find_param, &seen);
+            if (in_dm.found || seen.found)
+                continue;
+            doc_param(name, v, &pa);
+            fprintf(f, "  %-20s   (only in the traces of the configurations that set it:", "");
+            const char *last = "";
+            for (const simt_vl_model *q = simt_vl_models; q->name; q++) {
+                param_find has = {l, 0};
+                if (strcmp(q->unit, unit) != 0 || !strcmp(q->config, last))
+                    continue;
+                each_param(q, find_param, &has);
+                if (has.found)
+                    fprintf(f, " %s", q->config), last = q->config;
+            }
+            fprintf(f, ")\n");
+        }
+    }
     fprintf(f, "  begin\n");
 
     /* the totals: unconditional fields, then each condition's extra fields */
