@@ -451,6 +451,31 @@ static uint64_t rand_mask(sc_rng *g, unsigned w, unsigned dens)
     }
 }
 
+/* Pool entry i (distinct from entries 0..i-1, or when redraw from all the others): a random PC
+ * (even i), the base near (i = 1), one of its one-bit neighbours (i = 3 mod 4), or a PC near it
+ * (the base with random low 16 bits). */
+static void pool_draw(sc_rng *g, const simt_spawn_cfg *c, uint64_t *pool, unsigned i, uint64_t near, int redraw)
+{
+    const unsigned npool = 2 * c->nent + 4;
+    int dup;
+    do {
+        uint64_t pc;
+        if (i == 1)
+            pc = near;
+        else if (i % 4 == 3) {
+            const unsigned k = (unsigned)sc_below(g, c->pc_w);
+            pc = near ^ (1ull << k);
+        } else if (i & 1)
+            pc = near ^ (sc_rand(g) & 0xffffull);
+        else
+            pc = sc_rand(g);
+        pool[i] = pc & sc_ones(c->pc_w);
+        dup = 0;
+        for (unsigned j = 0; j < npool; j++)
+            dup |= j != i && (j < i || redraw) && pool[j] == pool[i];
+    } while (dup);
+}
+
 static void spawn_run(sc_run *r)
 {
     const sc_opts *o = r->o;
@@ -468,20 +493,20 @@ static void spawn_run(sc_run *r)
      * that PC comparisons (the lowest-PC flush order) are also decided by their low bits (with
      * random PCs only the high bits decided: make mutate found a stuck bit 15 unseen). Any
      * byte address: the unit compares and stores all PC_W bits (with word-aligned PCs bits 1:0
-     * were always 0, and make mutate found two mutants gated by bit 1 unseen) */
+     * were always 0, and make mutate found two mutants gated by bit 1 unseen). The base
+     * itself is in the pool (entry 1), and the entries 3, 7, 11, ... are its one-bit neighbours
+     * (base ^ 2^k), drawn again at every phase: two tags that differ in one bit k are ordered by
+     * bit k alone, so every bit of every comparator of the flush order is decided by some pair
+     * (the all-pairs select of PIPE = 1 has a comparator per pair of entries: make mutate found
+     * a stuck bit 5 of one of them unseen with the base's random neighbours only). The PCs stay
+     * a finite set (the base's PC_W neighbours), so the end-to-end checker's per-PC records do
+     * not run out. */
     enum { MAX_POOL = 2 * SIMT_SPAWN_MAX_ENT + 4 };
     uint64_t pool[MAX_POOL];
     unsigned npool = 2 * c->nent + 4;
     const uint64_t near = sc_rand(&g) & sc_ones(c->pc_w);
-    for (unsigned i = 0; i < npool; i++) {
-        int dup;
-        do {
-            pool[i] = (i & 1 ? near ^ (sc_rand(&g) & 0xffffull) : sc_rand(&g)) & sc_ones(c->pc_w);
-            dup = 0;
-            for (unsigned j = 0; j < i; j++)
-                dup |= pool[j] == pool[i];
-        } while (dup);
-    }
+    for (unsigned i = 0; i < npool; i++)
+        pool_draw(&g, c, pool, i, near, 0);
     /* The warp-formation region: any byte address (the unit adds it, it need not be aligned),
      * slot-aligned and not in turn, moved every 4,096 cycles (quasi-static: the checks read the
      * cycle's value). A base that was always aligned left the adder's low bits unexercised
@@ -543,6 +568,8 @@ static void spawn_run(sc_run *r)
         }
         if (!o->trace_in) {
             if (r->cycle % 3000 == 0) { /* phases */
+                for (unsigned i = 3; r->cycle && i < npool; i += 4)
+                    pool_draw(&g, c, pool, i, near, 1);
                 use_pcs = sc_chance(&g, 40) ? c->nent : 1 + (unsigned)sc_below(&g, npool);
                 dens = (unsigned)sc_below(&g, 101);
                 sp_pct = 10 + (unsigned)sc_below(&g, 91);
