@@ -249,18 +249,14 @@ module simt_spawn #(
   logic [W*NW-1:0]     ln_pfx;    // the lanes' exclusive prefix counts p_i
   logic [AW-1:0]       ln_base;
   logic [W-1:0]        st_en;     // this cycle's stores (st_en_o without PIPE)
-  logic [NW-1:0]       ln_t;      // C + n of the lane stage's spawn (assertions only)
-  logic [NW-1:0]       n_thr, t_sum;   // the spawn's thread count n and C + n (SPAWN, below)
   if (PIPE != 0) begin : g_st_pipe
     logic [CW-1:0]       c_q;
     logic [BW-1:0]       b1_q, b2_q;
     logic [W*NW-1:0]     pfx_q;
     logic [AW-1:0]       base_q;
     logic [W-1:0]        en_q;
-    logic [NW-1:0]       t_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
-        t_q    <= '0;
         c_q    <= '0;
         b1_q   <= '0;
         b2_q   <= '0;
@@ -274,7 +270,6 @@ module simt_spawn #(
         pfx_q  <= pfx[W*NW-1:0];
         base_q <= wf_base_i;
         en_q   <= st_en;
-        t_q    <= t_sum;
       end
     end
     assign ln_c    = c_q;
@@ -283,7 +278,6 @@ module simt_spawn #(
     assign ln_pfx  = pfx_q;
     assign ln_base = base_q;
     assign st_en_o = en_q;
-    assign ln_t    = t_q;
   end else begin : g_st_comb
     assign ln_c    = c_cnt;
     assign ln_b1   = b1;
@@ -291,7 +285,6 @@ module simt_spawn #(
     assign ln_pfx  = pfx[W*NW-1:0];
     assign ln_base = wf_base_i;
     assign st_en_o = st_en;
-    assign ln_t    = t_sum;
   end
 
   for (genvar i = 0; i < W; i++) begin : g_lane
@@ -323,10 +316,13 @@ module simt_spawn #(
   // SPAWN. T = C + n < 2W. T >= W completes a warp ("incremented over the size of a warp" read
   // as >=, L457, S2) and needs a FIFO slot and a free block. n = 0 is an accepted no-op (S10).
   // ---------------------------------------------------------------------------------------------
+  logic [NW-1:0] n_thr, t_sum;
   logic          sp_act, t_ovf, full_stall, blk_stall, sp_upd;
+  logic          unused_t_top;   // T >= W: t_ovf, formed beside the entry choice (below)
   assign n_thr      = pfx[W*NW +: NW];
   assign sp_act     = sp_valid_i & |sp_mask_i;
   assign t_sum      = NW'(c_cnt) + n_thr;
+  assign unused_t_top = t_sum[CW];
   // t_ovf = t_sum[CW], formed beside the entry choice instead of after it: every entry's
   // count + n is compared with W at once, and the hit's one-hot picks the answer (a miss starts
   // from C = 0). The chosen count's multiplexer and the adder leave the path from sp_pc_i (the
@@ -631,8 +627,15 @@ module simt_spawn #(
   `SIMT_ASSERT(a_part, f_any == '1 && f_two == '0)   // (2) every block in exactly one place
   `SIMT_ASSERT(a_inv_ent, f_inv_ok)           // an invalid entry has tag 0 and cnt 0
   `SIMT_ASSERT(a_tag_uniq, f_uniq)            // the tags of valid entries are distinct
-  // With PIPE the store port shows the spawn of the cycle before, with that cycle's operands.
-  `SIMT_ASSERT(a_st_slot, f_st_slot(st_en_o, st_addr_o, ln_base, ln_b1, ln_b2, ln_c, ln_t))  // (3)
+  // With PIPE the store port shows the spawn of the cycle before, with that cycle's operands. T =
+  // C + n, n the number of enabled stores (the spawn's mask when it stores at all): no state
+  // kept for the assertion alone (a flip-flop the synthesised netlist would not have).
+  logic [NW-1:0] f_ln_t;
+  always_comb begin
+    f_ln_t = NW'(ln_c);
+    for (int i = 0; i < W; i++) f_ln_t = f_ln_t + NW'(st_en_o[i]);
+  end
+  `SIMT_ASSERT(a_st_slot, f_st_slot(st_en_o, st_addr_o, ln_base, ln_b1, ln_b2, ln_c, f_ln_t))  // (3)
   `SIMT_ASSERT(a_stall_st, !sp_stall_o || st_en == '0)            // (6) a stall stores nothing
   `SIMT_ASSERT(a_bad_pop, pop_bad_o == (nw_pop_i && fifo_cnt_q == '0))   // (6)
   `SIMT_ASSERT(a_bad_rel, rel_bad_o == (rel_valid_i && !f_rel_out))      // (6)
