@@ -47,14 +47,16 @@ def header(obj, prefix):
         return "// tools/vl_ico_skip.py: %s has no input logic to skip on the clock edge\n" % prefix
     return ("// tools/vl_ico_skip.py: %s skips its input logic on the clock edge (VlHarness::edge)\n"
             "#include \"%s___024root.h\"\n"
-            "inline void vl_ico_mark(%s &t) { t.rootp->__VicoIterCount = 0xffffffffU; }\n"
-            % (prefix, prefix, prefix))
+            "inline vl_ico_marked vl_ico_mark(%s &t) { t.rootp->__VicoIterCount = 0xffffffffU; return {}; }\n"
+            "constexpr bool vl_ico_expected(const %s *) { return true; }\n"
+            % (prefix, prefix, prefix, prefix))
 
 
 def selftest():
     """The script on made-up Verilator output in a scratch directory: a model with an ico loop is
-    rewritten once (a second run changes nothing) and its header gets vl_ico_mark; a model
-    without ico is left as it is and its header gets none; a model whose eval starts its ico
+    rewritten once (a second run changes nothing) and its header gets vl_ico_mark, returning the
+    vl_ico_marked that VlHarness::edge's static_assert asks for, and vl_ico_expected; a model
+    without ico is left as it is and its header gets neither; a model whose eval starts its ico
     loop with other text, or with two eval definitions, stops with exit 1. Exit 0 when every
     case behaves so."""
     import tempfile
@@ -76,7 +78,9 @@ def selftest():
             rc2 = main(["vl_ico_skip.py", d, "Vm"]) if rc == 0 else rc
             texts = [open(os.path.join(d, f)).read() for f in sorted(files)]
             new = any(NEW in t for t in texts) and all(t.count(NEW) <= 1 for t in texts)
-            mark = "vl_ico_mark" in header(d, "Vm")
+            h = header(d, "Vm")
+            both = ("vl_ico_marked vl_ico_mark(Vm &" in h, "vl_ico_expected(const Vm *) { return true; }" in h)
+            mark = True if all(both) else (False if not any(both) else None)   # None: one without the other
             ok = rc == want_rc and rc2 == want_rc and new == want_new and mark == want_mark
             print("vl_ico_skip selftest: %-10s exit %d, rewritten %s, vl_ico_mark %s: %s" % (
                 name, rc, new, mark, "as expected" if ok else "NOT as expected"))

@@ -65,9 +65,15 @@ static inline uint64_t vl_get(const VlWide<N> &port, unsigned lsb, unsigned widt
 
 // The clock edge without the input logic (tools/vl_ico_skip.py): for a model whose generated
 // eval() was rewritten, its ports.h defines vl_ico_mark(V<model> &), which stores the marker that
-// makes the next eval() skip the input-combinational region; VlHarness::edge calls it, found by
-// argument-dependent lookup. Any other model (no input logic, a board proxy) gets this one.
+// makes the next eval() skip the input-combinational region and returns a vl_ico_marked;
+// VlHarness::edge calls it, found by argument-dependent lookup. Any other model (no input logic,
+// a board proxy) gets this one, which does nothing and returns void. The same ports.h declares
+// vl_ico_expected(const V<model> *) true, so that VlHarness::edge refuses to compile when the two
+// no longer meet (a renamed function, another signature): the model would run correctly, only
+// slower, and no test would notice.
+struct vl_ico_marked {};
 template <typename T> inline void vl_ico_mark(T &) {}
+template <typename T> constexpr bool vl_ico_expected(const T *) { return false; }
 
 // One Verilated model with its context and optional FST waveform; every shim uses it.
 template <typename Top>
@@ -127,6 +133,10 @@ struct VlHarness {
     // inputs would compute what the last eval left: the model skips it (vl_ico_mark).
     void edge()
     {
+        static_assert(!vl_ico_expected(static_cast<const Top *>(nullptr)) ||
+                          std::is_same<decltype(vl_ico_mark(*top)), vl_ico_marked>::value,
+                      "tools/vl_ico_skip.py rewrote this model's eval(), but VlHarness::edge does not reach its "
+                      "vl_ico_mark (ports.h): the clock edge would run the input logic again");
         vl_ico_mark(*top);
         top->clk_i = 1;
         top->eval();
