@@ -171,13 +171,15 @@ typedef struct {
     /* the last popped warp, for the directed tests */
     uint64_t pop_ptr[SIMT_SPAWN_MAX_W];
     unsigned pop_n;
-    /* PIPE = 1: the store port shows the spawn of the cycle before. That spawn, accepted but not
-     * yet stored (its threads are in the LUT counters already): pend threads to PC pend_pc, with
-     * the inputs and pointers its stores are checked against on the next cycle. */
-    uint64_t pend, pend_pc;
+    /* PIPE = 1: the store port shows the spawn of the cycle before. That spawn (accepted: pv_ok),
+     * not yet stored though its threads are in the LUT counters already, with the inputs and
+     * pointers its stores are checked against on the next cycle. */
     int pv_ok, pv_ptrs;
-    uint64_t pv_mask, pv_base, pv_ptr[SIMT_SPAWN_MAX_W];
+    uint64_t pv_mask, pv_pc, pv_base, pv_ptr[SIMT_SPAWN_MAX_W];
 } e2e;
+
+/* PIPE = 1: the threads of the spawn whose stores come next cycle (0 otherwise). */
+static uint64_t e2e_pending(const e2e *x) { return x->pv_ok ? (uint64_t)__builtin_popcountll(x->pv_mask) : 0; }
 
 static void e2e_init(e2e *x, const simt_spawn_cfg *c)
 {
@@ -268,15 +270,14 @@ static void e2e_cycle(sc_run *r, e2e *x, const simt_spawn_in *in, const simt_spa
     if (!c->pipe) {
         e2e_stores(r, x, a->sp_ok, in->sp_mask, in->sp_pc, in->wf_base, a, ptr_of);
     } else {
-        e2e_stores(r, x, x->pv_ok, x->pv_mask, x->pend_pc, x->pv_base, a, x->pv_ptrs ? x->pv_ptr : NULL);
+        e2e_stores(r, x, x->pv_ok, x->pv_mask, x->pv_pc, x->pv_base, a, x->pv_ptrs ? x->pv_ptr : NULL);
         x->pv_ok = a->sp_ok;
         x->pv_mask = in->sp_mask & sc_ones(c->w);
-        x->pend_pc = in->sp_pc & sc_ones(c->pc_w);
+        x->pv_pc = in->sp_pc & sc_ones(c->pc_w);
         x->pv_base = in->wf_base;
         x->pv_ptrs = ptr_of != NULL;
         if (ptr_of)
             memcpy(x->pv_ptr, ptr_of, c->w * sizeof x->pv_ptr[0]);
-        x->pend = a->sp_ok ? (uint64_t)__builtin_popcountll(x->pv_mask) : 0;
     }
     x->pop_n = 0;
     if (in->nw_pop && a->nw_valid) {
@@ -323,7 +324,7 @@ static void e2e_reset(e2e *x)
     x->live_n = 0;
     x->pop_n = 0;
     x->resets++;
-    x->pend = 0, x->pv_ok = 0; /* PIPE = 1: a spawn not yet stored is dropped by the reset too */
+    x->pv_ok = 0; /* PIPE = 1: a spawn not yet stored is dropped by the reset too */
 }
 
 /* Threads held by state st: in the FIFO and in the LUT counters (for PC pc, or all if all). */
@@ -346,17 +347,17 @@ static void e2e_check_state(sc_run *r, const e2e *x, const simt_spawn_out *st, i
 {
     const simt_spawn_cfg *c = x->c;
     /* with PIPE = 1 the threads of the spawn whose stores come next cycle are counted as spawned */
-    uint64_t h = held(c, st, 1, 0);
-    if (x->spawned + x->pend - x->recovered - x->dropped != h || x->live_n + x->pend != h)
+    uint64_t h = held(c, st, 1, 0), pend = e2e_pending(x);
+    if (x->spawned + pend - x->recovered - x->dropped != h || x->live_n + pend != h)
         sc_expect_fail(r, "conservation: %" PRIu64 " threads spawned (%" PRIu64 " of them not yet stored) - %" PRIu64
                        " recovered - %" PRIu64 " dropped by resets, %" PRIu64
                        " slots hold a pointer, but the FIFO and the LUT counters hold %" PRIu64,
-                       x->spawned + x->pend, x->pend, x->recovered, x->dropped, x->live_n, h);
+                       x->spawned + pend, pend, x->recovered, x->dropped, x->live_n, h);
     if (per_pc && !x->pcs_overflow)
         for (unsigned i = 0; i < x->npcs; i++) {
             const pc_rec *p = &x->pcs[i];
             uint64_t hp = held(c, st, 0, p->pc);
-            if (p->spawned + (x->pend && x->pend_pc == p->pc ? x->pend : 0) - p->recovered - p->dropped != hp)
+            if (p->spawned + (x->pv_pc == p->pc ? pend : 0) - p->recovered - p->dropped != hp)
                 sc_expect_fail(r, "conservation of PC 0x%" PRIx64 ": %" PRIu64 " spawned - %" PRIu64
                                " recovered - %" PRIu64 " dropped by resets, but the FIFO and its entry hold %" PRIu64,
                                p->pc, p->spawned, p->recovered, p->dropped, hp);
@@ -453,19 +454,23 @@ static uint64_t rand_mask(sc_rng *g, unsigned w, unsigned dens)
 
 /* Pool entry i (distinct from entries 0..i-1, or when redraw from all the others): a random PC
  * (even i), the base near (i = 1), one of its one-bit neighbours (i = 3 mod 4), or a PC near it
- * (the base with random low 16 bits). */
+ * (the base with random low 16 bits). When the base or its neighbours are taken (a random PC
+ * equal to the base; more neighbour entries than PC_W bits), the entry falls back to a PC near
+ * the base after 4 * PC_W tries, so the draw always ends. */
 static void pool_draw(sc_rng *g, const simt_spawn_cfg *c, uint64_t *pool, unsigned i, uint64_t near, int redraw)
 {
     const unsigned npool = 2 * c->nent + 4;
     int dup;
+    unsigned tries = 0;
     do {
         uint64_t pc;
-        if (i == 1)
+        const int fixed = tries++ < 4 * c->pc_w;
+        if (i == 1 && fixed)
             pc = near;
-        else if (i % 4 == 3) {
+        else if (i % 4 == 3 && fixed) {
             const unsigned k = (unsigned)sc_below(g, c->pc_w);
             pc = near ^ (1ull << k);
-        } else if (i & 1)
+        } else if (i & 1 || !fixed)
             pc = near ^ (sc_rand(g) & 0xffffull);
         else
             pc = sc_rand(g);
