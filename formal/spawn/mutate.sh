@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # formal/spawn/mutate.sh [NAME...]: check that the spawn proofs can fail.
 # Each mutant is one deliberate bug in a copy of rtl/spawn/simt_spawn.sv (or of
-# rtl/common/simt_prefix_cnt.sv) under build/formal/spawn/mut/ (the tree is not touched), run as
-# a BMC of depth 8 of one task of formal/spawn/spawn.sby (default prove_w4_f0: W = 4, NENT = 2,
-# NBLK = 7, FIFO_D = 2, PFX = 0, FULL_POL = 0; '@task' names another), twice: with every check
+# rtl/common/simt_prefix_cnt.sv or simt_min_pairs.sv) under build/formal/spawn/mut/ (the tree is
+# not touched), run as a BMC of depth 8 of one task of formal/spawn/spawn.sby (default
+# prove_w4_f0: W = 4, NENT = 2, NBLK = 7, FIFO_D = 2, PFX = 0, FULL_POL = 0; '@task' names
+# another), twice: with every check
 # of the wrapper (column "all") and with the invariants (2)-(8) only, without the cycle-contract
 # checks (CONTRACT = 0, column "inv"). A mutant is "killed" when the run with every check finds
 # a counterexample; the failing assertions and the step of the counterexample are printed.
@@ -46,7 +47,7 @@ sby=formal/spawn/spawn.sby
 python3 - "$sby" "$out" <<'PY'
 import sys
 sby, out = open(sys.argv[1]).read(), sys.argv[2]
-S, P = 'rtl/spawn/simt_spawn.sv', 'rtl/common/simt_prefix_cnt.sv'
+S, P, M = 'rtl/spawn/simt_spawn.sv', 'rtl/common/simt_prefix_cnt.sv', 'rtl/common/simt_min_pairs.sv'
 muts = {
   'm_complete_gt':        (S, "+ n_thr) >= NW'(W);", "+ n_thr) > NW'(W);"),
   'm_a2_keeps':           (S, "= b2;\n          ent_a2_d[e*BW +: BW]  = lf_idx;\n", "= b2;\n"),
@@ -68,8 +69,8 @@ muts = {
   'm_evict_none@prove_w4_f1': (S, "assign evict     = (FULL_POL != 0) & full_stall;",
                                   "assign evict     = 1'b0;"),
   'm_pipe_stale_c@miter_pipe_w4': (S, "assign ln_c    = c_q;", "assign ln_c    = c_cnt;"),
-  'm_pairs_highest@miter_pipe_w4': (S, "if (f > e && fl_cand[f] && !le[e*NENT + f]) fl_oh[e] = 1'b0;",
-                                       "if (f > e && fl_cand[f] &&  le[e*NENT + f]) fl_oh[e] = 1'b0;"),
+  'm_pairs_highest@miter_pipe_w4': (M, "if (f > e && valid_i[f] && !le[e*N + f]) oh_o[e] = 1'b0;",
+                                       "if (f > e && valid_i[f] &&  le[e*N + f]) oh_o[e] = 1'b0;"),
   'm_ks_reach@miter_w4_f0': (P, "localparam int unsigned D  = 1 << (l - 1);",
                                 "localparam int unsigned D  = 1 << l;"),
 }

@@ -17,7 +17,8 @@
 //     bitmap for popped warps, cleared by an explicit release.
 //   - Flush target (L471): the lowest tag among valid entries with cnt > 0, by simt_min_sel in
 //     its comparator-tree form (off the lane path; NENT is small), then a priority select on its
-//     match mask so the target is one-hot whatever the tags.
+//     match mask so the target is one-hot whatever the tags (PIPE = 1: simt_min_pairs, the same
+//     target by all-pairs comparisons).
 //   - New-warp FIFO (L457): FIFO_D registered slots {pc, last}, read pointer and count (any
 //     depth, not only powers of two); the head drives the registered nw_* outputs, and the
 //     per-thread spawnMemAddr = wf_base + (last - t)*SLOT_B (L469, S3) is formed from it.
@@ -366,29 +367,11 @@ module simt_spawn #(
       .req_i(fl_match), .valid_o(unused_fl_any2), .idx_o(unused_fl_idx), .oh_o(fl_oh)
     );
   end else begin : g_fl_pairs
-    // All pairs at once: entry e is the target when it is a candidate and beats every other
-    // candidate f, i.e. tag_e < tag_f, or tag_e == tag_f and e < f (the tree's lowest key, then
-    // the priority select's lowest entry). One comparator per pair: le[e][f] = tag_e <= tag_f
-    // for e < f, and for e > f "e beats f" is ~le[f][e].
-    logic [NENT*NENT-1:0] le;
-    always_comb begin
-      le = '0;
-      for (int e = 0; e < NENT; e++)
-        for (int f = e + 1; f < NENT; f++)
-          le[e*NENT + f] = ent_tag_q[e*PC_W +: PC_W] <= ent_tag_q[f*PC_W +: PC_W];
-    end
-    always_comb begin
-      fl_oh  = fl_cand;
-      fl_tag = '0;
-      for (int e = 0; e < NENT; e++) begin
-        for (int f = 0; f < NENT; f++) begin
-          if (f > e && fl_cand[f] && !le[e*NENT + f]) fl_oh[e] = 1'b0;
-          if (f < e && fl_cand[f] &&  le[f*NENT + e]) fl_oh[e] = 1'b0;
-        end
-      end
-      for (int e = 0; e < NENT; e++) fl_tag = fl_tag | (fl_oh[e] ? ent_tag_q[e*PC_W +: PC_W] : '0);
-    end
-    assign fl_any = |fl_cand;
+    // All pairs at once (simt_min_pairs): the same target as the tree and the priority select,
+    // the lowest tag and then the lowest entry, its comparators side by side instead of a tree.
+    simt_min_pairs #(.N(NENT), .K(PC_W)) u_fl_pairs (
+      .valid_i(fl_cand), .key_i(ent_tag_q), .valid_o(fl_any), .key_o(fl_tag), .oh_o(fl_oh)
+    );
   end
 
   logic [CW-1:0] fl_cnt;
