@@ -33,7 +33,7 @@ muts = {
   'm_side_keeps_pend':    ("assign side_mask = t_at ? mt : (n_at ? mn : '0);",
                            "assign side_mask = '0;"),
   'm_merge_drops_lanes':  ("(st_mask_q[s*W +: W] | x_mask)", "(st_mask_q[s*W +: W])"),
-  'm_orec_any_link':      ("(st_lnk_q[s*LK_W +: LK_W] == x_lnk)", "1'b1"),
+  'm_orec_any_link':      ("(div ? eq_ldiv : (reconv ? eq_lrec : eq_ls))", "'1"),
   'm_stall_ignores_rt':   ("| (~reuse & ~fr_any));", ");"),
   'm_stall_ignores_st@prove_dps': ("((~t_at & ~n_at & ~ff_any) | ", "("),
   'm_reconv_keeps_rmask': (": (reconv & r_oh[r]) ? '0", ": 1'b0 ? '0"),
