@@ -11,6 +11,7 @@
 #   m_side_keeps_pend     a side at the RPC (first special case) stays pending
 #   m_merge_drops_lanes   an OREC merge frees X without adding its lanes to E
 #   m_orec_any_link       the OREC search ignores the link (RPC, R-index)
+#   m_orec_any_link_late  the same in the OREC_CMP = 0 form (task prove_orec_late)
 #   m_stall_ignores_rt    a divergent BR with a full RT is not stalled (overwrites an entry)
 #   m_stall_ignores_st    a divergent BR with a full ST is not stalled (side N lost)
 #   m_reconv_keeps_rmask  the RT entry moving back keeps its reconvergence mask
@@ -34,6 +35,7 @@ muts = {
                            "assign side_mask = '0;"),
   'm_merge_drops_lanes':  ("(st_mask_q[s*W +: W] | x_mask)", "(st_mask_q[s*W +: W])"),
   'm_orec_any_link':      ("(div ? eq_ldiv : (reconv ? eq_lrec : eq_ls))", "'1"),
+  'm_orec_any_link_late@prove_orec_late': ("(st_lnk_q[s*LK_W +: LK_W] == x_lnk)", "1'b1"),
   'm_stall_ignores_rt':   ("| (~reuse & ~fr_any));", ");"),
   'm_stall_ignores_st@prove_dps': ("((~t_at & ~n_at & ~ff_any) | ", "("),
   'm_reconv_keeps_rmask': (": (reconv & r_oh[r]) ? '0", ": 1'b0 ? '0"),

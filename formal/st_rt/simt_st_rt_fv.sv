@@ -33,6 +33,7 @@ module simt_st_rt_fv #(
   parameter int unsigned NST  = 4,
   parameter int unsigned NRT  = 3,
   parameter int unsigned OREC = 1,
+  parameter int unsigned OREC_CMP = 1,   // the DUT's compare order (both forms are proven)
   localparam int unsigned SI_W = (NST > 1) ? $clog2(NST) : 1,
   localparam int unsigned RI_W = (NRT > 1) ? $clog2(NRT) : 1
 ) (
@@ -59,7 +60,7 @@ module simt_st_rt_fv #(
   logic                  pick_valid_o, done_o;
   logic [SI_W-1:0]       pick_o;
 
-  simt_st_rt #(.W(W), .PC_W(PC_W), .NST(NST), .NRT(NRT), .OREC(OREC)) dut (
+  simt_st_rt #(.W(W), .PC_W(PC_W), .NST(NST), .NRT(NRT), .OREC(OREC), .OREC_CMP(OREC_CMP)) dut (
     .clk_i, .rst_ni, .op_i, .sel_i, .npc_i, .blk_i, .tgt_i, .tmask_i, .rpc_i,
     .ok_o, .stall_o, .bad_o, .ev_o,
     .st_valid_o, .st_pc_o, .st_bpc_o, .st_mask_o, .st_rpc_o, .st_hasr_o, .st_ridx_o,

@@ -16,11 +16,12 @@
 //   - at most two insertions per cycle, A (the ADV-path insertion or side T, always into
 //     sel_i) and B (side N). The OREC search compares the bpc of every ST entry with A's PC
 //     (bank A) and with npc_i (bank B, side N), and the link of every ST entry with the one
-//     link both insertions share. A has priority; one priority select picks E. Each of those
-//     compares (and the merge's, E's PC against X's) is made against every value its operand
-//     can take, beside the decisions that choose the value (2026-12-01: the same function,
-//     proven against the RTL before; docs/fpga.md, "Timing changes that keep the cycle
-//     contract").
+//     link both insertions share. A has priority; one priority select picks E. With OREC_CMP
+//     = 1 (the default up to 16 ST entries) each of those compares, and the merge's (E's PC
+//     against X's), is made against every value its operand can take, beside the decisions
+//     that choose the value (2026-12-01; the same function, proven against the RTL before:
+//     docs/fpga.md, "Timing changes that keep the cycle contract"). With OREC_CMP = 0 the
+//     operand is chosen first: fewer comparators, which the full-size tables need to route.
 `default_nettype none
 module simt_st_rt #(
   parameter int unsigned W    = 32,  // lanes
@@ -28,6 +29,10 @@ module simt_st_rt #(
   parameter int unsigned NST  = 32,  // Split Table entries
   parameter int unsigned NRT  = 32,  // Reconvergence Table entries
   parameter int unsigned OREC = 1,   // 1: opportunistic early reconvergence (§4)
+  // 1: the OREC search's and the merge's compares made against every value of their operands,
+  // the decisions only picking (shorter path, more comparators); 0: the operand chosen first,
+  // one compare per entry after it (smaller; the form until 2026-12-01). Same function.
+  parameter int unsigned OREC_CMP = (NST <= 16) ? 1 : 0,
   localparam int unsigned SI_W = (NST > 1) ? $clog2(NST) : 1,
   localparam int unsigned RI_W = (NRT > 1) ? $clog2(NRT) : 1
 ) (
@@ -250,47 +255,63 @@ module simt_st_rt #(
   assign x_lnk   = div ? {1'b1, rpc_i, l_idx} : (reconv ? r_lnk : s_lnk);
 
   // OREC search over the state at the start of the cycle: valid entries other than sel_i with
-  // bpc equal to the insertion's PC and the same link. The lowest match is E. Each entry is
-  // compared with every value the insertion's link and PCs can take (the divergent BR's link,
-  // R's, S's; r_pc, tgt_i, npc_i), side by side, and the operation's decisions (div, reconv, the
-  // BR's side) only pick among the results: the compares do not wait for the decisions.
-  logic [NST-1:0] lnk_eq, bank_a, bank_b, orec_m, e_oh;
-  logic [NST-1:0] eq_ldiv, eq_lrec, eq_ls, bpc_rpc, bpc_tgt, bpc_npc, pc_rpc, pc_tgt, pc_npc;
-  logic [NST-1:0] bpc_ka, pc_ka, pc_x;
-  logic [LK_W-1:0] div_lnk;
-  logic           hit_a, hit, use_a, ka_tgt;
-  assign div_lnk = {1'b1, rpc_i, l_idx};
-  assign ka_tgt  = op_br & |mt;            // a_pc = tgt_i (else npc_i)
-  always_comb begin
-    for (int s = 0; s < NST; s++) begin
-      eq_ldiv[s] = st_lnk_q[s*LK_W +: LK_W] == div_lnk;
-      eq_lrec[s] = st_lnk_q[s*LK_W +: LK_W] == r_lnk;
-      eq_ls[s]   = st_lnk_q[s*LK_W +: LK_W] == s_lnk;
-      bpc_rpc[s] = st_bpc_q[s*PC_W +: PC_W] == r_pc;
-      bpc_tgt[s] = st_bpc_q[s*PC_W +: PC_W] == tgt_i;
-      bpc_npc[s] = st_bpc_q[s*PC_W +: PC_W] == npc_i;
-      pc_rpc[s]  = st_pc_q[s*PC_W +: PC_W] == r_pc;
-      pc_tgt[s]  = st_pc_q[s*PC_W +: PC_W] == tgt_i;
-      pc_npc[s]  = st_pc_q[s*PC_W +: PC_W] == npc_i;
+  // bpc equal to the insertion's PC and the same link. The lowest match is E.
+  logic [NST-1:0]  lnk_eq, bank_a, bank_b, orec_m, e_oh;
+  logic            hit_a, hit, use_a, merge_eq;
+  logic [PC_W-1:0] e_pc;
+  logic [W-1:0]    e_mask;
+  if (OREC_CMP != 0) begin : g_cmp_early
+    // Each entry compared with every value the insertion's link and PCs can take (the divergent
+    // BR's link, R's, S's; r_pc, tgt_i, npc_i), side by side; the operation's decisions (div,
+    // reconv, the BR's side) only pick among the results, so the compares do not wait for them.
+    logic [NST-1:0]  eq_ldiv, eq_lrec, eq_ls, bpc_rpc, bpc_tgt, bpc_npc, pc_rpc, pc_tgt, pc_npc;
+    logic [NST-1:0]  bpc_ka, pc_ka, pc_x;
+    logic [LK_W-1:0] div_lnk;
+    logic            ka_tgt;
+    assign div_lnk = {1'b1, rpc_i, l_idx};
+    assign ka_tgt  = op_br & |mt;            // a_pc = tgt_i (else npc_i)
+    always_comb begin
+      for (int s = 0; s < NST; s++) begin
+        eq_ldiv[s] = st_lnk_q[s*LK_W +: LK_W] == div_lnk;
+        eq_lrec[s] = st_lnk_q[s*LK_W +: LK_W] == r_lnk;
+        eq_ls[s]   = st_lnk_q[s*LK_W +: LK_W] == s_lnk;
+        bpc_rpc[s] = st_bpc_q[s*PC_W +: PC_W] == r_pc;
+        bpc_tgt[s] = st_bpc_q[s*PC_W +: PC_W] == tgt_i;
+        bpc_npc[s] = st_bpc_q[s*PC_W +: PC_W] == npc_i;
+        pc_rpc[s]  = st_pc_q[s*PC_W +: PC_W] == r_pc;
+        pc_tgt[s]  = st_pc_q[s*PC_W +: PC_W] == tgt_i;
+        pc_npc[s]  = st_pc_q[s*PC_W +: PC_W] == npc_i;
+      end
     end
+    assign lnk_eq   = st_valid & ~sel_oh & (div ? eq_ldiv : (reconv ? eq_lrec : eq_ls));  // == x_lnk
+    assign bpc_ka   = reconv ? bpc_rpc : (ka_tgt ? bpc_tgt : bpc_npc);                   // == ka
+    assign pc_ka    = reconv ? pc_rpc  : (ka_tgt ? pc_tgt  : pc_npc);
+    assign bank_a   = lnk_eq & bpc_ka;
+    assign bank_b   = lnk_eq & bpc_npc;
+    assign pc_x     = use_a ? pc_ka : pc_npc;                                            // == x_pc
+    assign merge_eq = |(e_oh & pc_x);   // e_pc == x_pc (e_oh is one-hot on a hit)
+  end else begin : g_cmp_late
+    // The operand chosen first (x_lnk, ka, x_pc), one compare per entry after it.
+    logic [PC_W-1:0] x_pc;
+    always_comb begin
+      for (int s = 0; s < NST; s++) begin
+        lnk_eq[s] = st_valid[s] & ~sel_oh[s] & (st_lnk_q[s*LK_W +: LK_W] == x_lnk);
+        bank_a[s] = lnk_eq[s] & (st_bpc_q[s*PC_W +: PC_W] == ka);
+        bank_b[s] = lnk_eq[s] & (st_bpc_q[s*PC_W +: PC_W] == npc_i);
+      end
+    end
+    assign x_pc     = use_a ? ka : npc_i;
+    assign merge_eq = e_pc == x_pc;
   end
-  assign lnk_eq = st_valid & ~sel_oh & (div ? eq_ldiv : (reconv ? eq_lrec : eq_ls));   // == x_lnk
-  assign bpc_ka = reconv ? bpc_rpc : (ka_tgt ? bpc_tgt : bpc_npc);                    // == ka
-  assign pc_ka  = reconv ? pc_rpc  : (ka_tgt ? pc_tgt  : pc_npc);
-  assign bank_a = lnk_eq & bpc_ka;
-  assign bank_b = lnk_eq & bpc_npc;
   assign hit_a  = a_on & |bank_a;
   assign orec_m = (OREC == 0) ? '0 : hit_a ? bank_a : (b_on ? bank_b : '0);
   assign use_a  = hit_a;
-  assign pc_x   = use_a ? pc_ka : pc_npc;                                             // == x_pc
 
   logic [SI_W-1:0] unused_e_num;
   simt_prio_sel #(.N(NST), .N_W(SI_W)) u_e (
     .req_i(orec_m), .valid_o(hit), .idx_o(unused_e_num), .oh_o(e_oh)
   );
 
-  logic [PC_W-1:0] e_pc;
-  logic [W-1:0]    e_mask;
   always_comb begin
     e_pc   = '0;
     e_mask = '0;
@@ -305,7 +326,7 @@ module simt_st_rt #(
   logic            merge, early, skip;
   logic [LK_W-1:0] e_lnk, lnk_a, lnk_b;
   assign x_mask = use_a ? xa_mask : mn;
-  assign merge  = hit & |(e_oh & pc_x);    // e_pc == x_pc (e_oh is one-hot on a hit)
+  assign merge  = hit & merge_eq;
   assign early  = hit & ~merge & fr_any;
   assign skip   = hit & ~merge & ~fr_any;
   assign e_lnk  = {1'b1, e_pc, fr_num};    // X reconverges at Q
