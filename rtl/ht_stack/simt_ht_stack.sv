@@ -1057,9 +1057,10 @@ module simt_ht_stack #(
   // P3 and the strengthening invariants, on the registered stack.
   // How they are computed (the statements are the pairwise ones of the comments below; the
   // scans are linear in D so that every Verilated model checks them cheaply, docs/verification.md
-  // "Throughput"): going up the stack, each lane's innermost holder so far, as EW bit planes
-  // f_hp (plane b: bit b of the holder's index, per lane) and f_hn (some entry below holds the
-  // lane). P3 order, for valid i < j: m_i & m_j is 0 or m_j. With the entries below j in that
+  // "ht_stack's assertion helpers"; proven equal to the pairwise forms by
+  // formal/ht_stack/ht_helpers_eq.sby): going up the stack, each lane's innermost holder so far,
+  // as EW bit planes hp (plane b: bit b of the holder's index, per lane) and hn (some entry
+  // below holds the lane). P3 order, for valid i < j: m_i & m_j is 0 or m_j. With the entries below j in that
   // order, it holds for j exactly when every lane of m_j has the same innermost holder below j
   // (the chain of entries holding a lane is fixed by its innermost one), so the scan checks
   // that (a_p3_order: the same value as the pairwise test for every state). Distinct masks:
