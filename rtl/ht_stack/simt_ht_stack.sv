@@ -1060,14 +1060,15 @@ module simt_ht_stack #(
   // "ht_stack's assertion helpers"; proven equal to the pairwise forms by
   // formal/ht_stack/ht_helpers_eq.sby): going up the stack, each lane's innermost holder so far,
   // as EW bit planes hp (plane b: bit b of the holder's index, per lane) and hn (some entry
-  // below holds the lane). P3 order, for valid i < j: m_i & m_j is 0 or m_j. With the entries below j in that
-  // order, it holds for j exactly when every lane of m_j has the same innermost holder below j
-  // (the chain of entries holding a lane is fixed by its innermost one), so the scan checks
-  // that (a_p3_order: the same value as the pairwise test for every state). Distinct masks:
-  // if the entries up to j are in P3 order, m_j equals some m_i (i < j) exactly when it equals
-  // its innermost holder's mask (m_j within m_h within m_i), so the scan compares m_j with that
-  // one entry; two empty masks are equal, tracked apart. In a state that breaks P3 order,
-  // a_p3_order fires and a_distinct may fire or not (the two together are the pairwise pair).
+  // below holds the lane). P3 order, for valid i < j: m_i & m_j is 0 or m_j. With the entries
+  // below j in that order, it holds for j exactly when every lane of m_j has the same innermost
+  // holder below j (the chain of entries holding a lane is fixed by its innermost one), so the
+  // scan checks that (a_p3_order: the same value as the pairwise test for every state).
+  // Distinct masks: if the entries up to j are in P3 order, m_j equals some m_i (i < j) exactly
+  // when it equals its innermost holder's mask (m_j within m_h within m_i), so the scan compares
+  // m_j with that one entry; two empty masks are equal, tracked apart. In a state that breaks P3
+  // order, a_p3_order fires and a_distinct may fire or not (the two together are the pairwise
+  // pair).
   logic f_order, f_zero, f_nz, f_hasr, f_distinct, f_pend_leaf, f_eslot;
   always_comb begin
     logic [EW*W-1:0] hp;     // per lane, bit b of its innermost holder's index (plane b)
