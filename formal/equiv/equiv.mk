@@ -15,7 +15,7 @@ EQUIV_BMC     ?= 20
 EQ_ENV = EQUIV_DIR="$(EQUIV_DIR)" EQ_YOSYS="$(YOSYS)" EQ_ABC="$(ABC_BIN)" EQ_SIMTCHECK=build/bin/simtcheck \
   MUT_VERILATOR="$(VERILATOR)" MUT_VL_FLAGS="$(VL_GL_FLAGS)" MUT_CXX="$(CXX)" MUT_CC="$(CC)" \
   MUT_SHIM_CXXFLAGS="$(SHIM_CXXFLAGS)" MUT_CFLAGS="$(CFLAGS_C) $(TB_CFLAGS)" MUT_LINK_OBJS="$(MUT_LINK_OBJS)" \
-  MUT_VL_RT="$(VL_RT)" MUT_LIBS="$(LIB_PRIVATE)" MUT_VL_COLD="$(VL_COLD_MK)" MUT_COLD_OPT="$(VL_COLD_OPT)"
+  MUT_VL_RT="$(VL_RT)" MUT_LIBS="$(LIB_PRIVATE)"
 EQ_DEPS = build/bin/simtcheck $(MUT_LINK_OBJS) $(VL_RT) $(REGISTRY_GEN)/vl_models.c | $(YOSYS_STAMP) $(ABC_STAMP)
 
 # make test runs equiv.py directly (tb/tests.txt): equiv-prep builds what it links and writes the

@@ -238,7 +238,7 @@ def build(a, d, wrapper):
     # the clock edge without the input logic, as lib/lib.mk builds every model
     must([sys.executable, "tools/vl_ico_skip.py", obj, "V" + a.model], os.path.join(d, "ico.log"), "ico skip")
     # the slow code at -O0 (lib/vl_cold.mk), as lib/lib.mk compiles every model
-    must(["make", "-s", "-C", obj, "-f", "V%s.mk" % a.model, "-f", env.get("MUT_VL_COLD", os.path.join(ROOT, "lib", "vl_cold.mk")), "V%s__cold.a" % a.model,
+    must(["make", "-s", "-C", obj, "-f", "V%s.mk" % a.model, "-f", env["MUT_VL_COLD"], "V%s__cold.a" % a.model,
           "OPT_FAST=" + getattr(a, "opt_fast", "-O1"), "COLD_OPT=" + env.get("MUT_COLD_OPT", "0"), "CXXFLAGS=-fPIC"],
          os.path.join(d, "vmake.log"), "make of the Verilated model")
     must([sys.executable, "tools/vl_port_widths.py", os.path.join(obj, "V%s.h" % a.model),
