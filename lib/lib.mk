@@ -7,7 +7,7 @@ VL_DIR      := build/vl
 VL_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial unique --assert -Irtl/common -Wall
 VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
-# The C++ optimisation of the Verilated code that a cycle runs (verilated.mk's OPT_FAST; lib/vl_cold.mk),
+# The C++ optimisation of the Verilated code (verilated.mk's OPT_FAST; one __ALL.cpp per model),
 # chosen per model: -O1, and -O2 for the models listed in VL_OPT_FAST_WIDE_MODELS, where it was
 # measured to pay: ht_stack at W = 64 runs 1.8 to 2.5 times faster (most of a soak's time),
 # warp_ctrl at W = 64 1.4 times (about 10 s more compiling per model), and ht_stack's wa form at
@@ -21,11 +21,6 @@ VL_OPT_FAST_WIDE       := -O2
 VL_OPT_FAST_WIDE_MODELS := ht_stack_par_W64 ht_stack_wa_W64 ht_stack_ss_W64 ht_stack_wa_W32 \
                            warp_ctrl_area_W64 warp_ctrl_delay_W64
 vl_opt_fast = $(if $(filter $1,$(VL_OPT_FAST_WIDE_MODELS)),$(VL_OPT_FAST_WIDE),$(VL_OPT_FAST))
-# The code Verilator marks slow (constructors, the initial and settle evaluation, the constant
-# pool, the waveform's declarations: run once) is compiled at -O0, the rest as above, in one unit
-# (lib/vl_cold.mk; docs/verification.md, "The time of make test").
-VL_COLD_OPT  := 0
-VL_COLD_MK   := $(abspath lib/vl_cold.mk)
 # Verilator's own runtime and generated code: its warnings are not ours (-w). C++17, as the
 # Verilated models (verilated.mk leaves the compiler's default, gnu++17 for g++ 12): one
 # standard, so aligned new and delete match (ASan new-delete-type-mismatch otherwise).
@@ -48,18 +43,18 @@ CC          ?= gcc
 define vl_model_rules
 $(VL_DIR)/$1/config.txt: FORCE
 	@mkdir -p $$(@D)
-	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(strip $(VL_FLAGS) $(VL_XFLAGS.$1)) | $(VL_GL_FLAGS) | $(call vl_opt_fast,$1) | -O$(VL_COLD_OPT)' > $$@.tmp
+	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(strip $(VL_FLAGS) $(VL_XFLAGS.$1)) | $(VL_GL_FLAGS) | $(call vl_opt_fast,$1)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
 $(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(VLM.$1.UNIT).RTL) $(UNIT.$(VLM.$1.UNIT).HDRS)) \
-  $(VL_DIR)/$1/config.txt tools/vl_ico_skip.py lib/vl_cold.mk
+  $(VL_DIR)/$1/config.txt tools/vl_ico_skip.py
 	@echo "  VERILATE $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
 	@$(VERILATOR) $(if $(VLM.$1.NETLIST),$(VL_GL_FLAGS) --top-module $(VLM.$1.TOP)_gl,$(VL_FLAGS) $(VL_XFLAGS.$1) \
 	  $(VLM.$1.GPARAMS) --top-module $(VLM.$1.TOP)) --prefix V$1 -Mdir $$(@D)/obj $$(filter %.v %.sv,$$^)
 	@$(PYTHON) tools/vl_ico_skip.py $$(@D)/obj V$1
-	@$$(MAKE) -s -C $$(@D)/obj -f V$1.mk -f $(VL_COLD_MK) V$1__cold.a OPT_FAST=$(call vl_opt_fast,$1) \
-	  COLD_OPT=$(VL_COLD_OPT) CXXFLAGS="-fPIC" >/dev/null
-	@cp $$(@D)/obj/V$1__cold.a $$@
+	@$$(MAKE) -s -C $$(@D)/obj -f V$1.mk V$1__ALL.a OPT_FAST=$(call vl_opt_fast,$1) VM_PARALLEL_BUILDS=0 \
+	  CXXFLAGS="-fPIC" >/dev/null
+	@cp $$(@D)/obj/V$1__ALL.a $$@
 # The width of every port of the Verilated model, which the shim checks at compile time
 # (VL_PORT_WIDTH, lib/shim/vl_ports.h), and, for a model whose clock edge skips its input
 # logic (tools/vl_ico_skip.py, run on the generated C++ above), the marker VlHarness::edge sets.

@@ -17,14 +17,14 @@ $(BSIM_DIR)/$1/config.txt: FORCE
 	@echo 'CLKS_PER_BIT=$(BSIM_CPB) AS_DEPTH=$(BSIM_DEPTH) RX_TIMEOUT=$(BSIM_RXTO)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
 $(BSIM_DIR)/$1/srv.a: $(BSIM_DIR)/$1/gen/files.f $(UNIT.$(VLM.$1.UNIT).RTL) $(wildcard fpga/rtl/*.sv) \
-  $(BSIM_DIR)/$1/config.txt lib/vl_cold.mk
+  $(BSIM_DIR)/$1/config.txt
 	@echo "  VERILATE unit server hosting $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
 	@$(VERILATOR) $(VL_FLAGS) -GCLKS_PER_BIT=$(BSIM_CPB) -GAS_DEPTH=$(BSIM_DEPTH) -GRX_TIMEOUT=$(BSIM_RXTO) \
 	  --top-module simt_srv --prefix Vsrv_$1 -Mdir $$(@D)/obj $$$$(cat $$<)
-	@$$(MAKE) -s -C $$(@D)/obj -f Vsrv_$1.mk -f $(VL_COLD_MK) Vsrv_$1__cold.a OPT_FAST=-O1 \
-	  COLD_OPT=$(VL_COLD_OPT) CXXFLAGS="-fPIC" >/dev/null
-	@cp $$(@D)/obj/Vsrv_$1__cold.a $$@
+	@$$(MAKE) -s -C $$(@D)/obj -f Vsrv_$1.mk Vsrv_$1__ALL.a OPT_FAST=-O1 VM_PARALLEL_BUILDS=0 \
+	  CXXFLAGS="-fPIC" >/dev/null
+	@cp $$(@D)/obj/Vsrv_$1__ALL.a $$@
 $(BSIM_DIR)/$1/srv_shim.o: tb/board/srv_shim.cpp tb/board/srv_sim.h $(BSIM_DIR)/$1/srv.a
 	@$(CXX) $(SHIM_CXXFLAGS) -Itb/board -isystem $$(@D)/obj -DSRV_MODEL=Vsrv_$1 -DSRV_NAME=$1 \
 	  -DSRV_CPB=$(BSIM_CPB) -c $$< -o $$@
@@ -69,13 +69,13 @@ $(PI_DIR)/$1/bitstream.v: $(VL_DIR)/$1/model.a $(UNIT.$(VLM.$1.UNIT).RTL) $(wild
 	@echo "  P&R      unit server hosting $1 on the iCE40UP5K (fpga/postimpl/postimpl.py)"
 	@tools/bootstrap.sh nextpnr-ice40 icestorm
 	@$(PYTHON) fpga/postimpl/postimpl.py $1 $(PI_DIR)/$1 --cpb $(BSIM_CPB) --depth 0 --rxto $(BSIM_RXTO) >/dev/null
-$(PI_DIR)/$1/srv.a: $(PI_DIR)/$1/bitstream.v lib/vl_cold.mk
+$(PI_DIR)/$1/srv.a: $(PI_DIR)/$1/bitstream.v
 	@echo "  VERILATE bitstream netlist of $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
 	@$(VERILATOR) $(VL_GL_FLAGS) --top-module simt_srv_bits --prefix Vpi_$1 -Mdir $$(@D)/obj $$<
-	@$$(MAKE) -s -C $$(@D)/obj -f Vpi_$1.mk -f $(VL_COLD_MK) Vpi_$1__cold.a OPT_FAST=-O1 \
-	  COLD_OPT=$(VL_COLD_OPT) CXXFLAGS="-fPIC" >/dev/null
-	@cp $$(@D)/obj/Vpi_$1__cold.a $$@
+	@$$(MAKE) -s -C $$(@D)/obj -f Vpi_$1.mk Vpi_$1__ALL.a OPT_FAST=-O1 VM_PARALLEL_BUILDS=0 \
+	  CXXFLAGS="-fPIC" >/dev/null
+	@cp $$(@D)/obj/Vpi_$1__ALL.a $$@
 $(PI_DIR)/$1/srv_shim.o: tb/board/srv_shim.cpp tb/board/srv_sim.h $(PI_DIR)/$1/srv.a
 	@$(CXX) $(SHIM_CXXFLAGS) -Itb/board -isystem $$(@D)/obj -DSRV_MODEL=Vpi_$1 -DSRV_NAME=$1 \
 	  -DSRV_CPB=$(BSIM_CPB) -c $$< -o $$@

@@ -237,10 +237,8 @@ def build(a, d, wrapper):
          os.path.join(d, "verilate.log"), "verilator")
     # the clock edge without the input logic, as lib/lib.mk builds every model
     must([sys.executable, "tools/vl_ico_skip.py", obj, "V" + a.model], os.path.join(d, "ico.log"), "ico skip")
-    # the slow code at -O0 (lib/vl_cold.mk), as lib/lib.mk compiles every model
-    must(["make", "-s", "-C", obj, "-f", "V%s.mk" % a.model, "-f", env["MUT_VL_COLD"], "V%s__cold.a" % a.model,
-          "OPT_FAST=" + getattr(a, "opt_fast", "-O1"), "COLD_OPT=" + env.get("MUT_COLD_OPT", "0"), "CXXFLAGS=-fPIC"],
-         os.path.join(d, "vmake.log"), "make of the Verilated model")
+    must(["make", "-s", "-C", obj, "-f", "V%s.mk" % a.model, "V%s__ALL.a" % a.model, "OPT_FAST=" + getattr(a, "opt_fast", "-O1"),
+          "VM_PARALLEL_BUILDS=0", "CXXFLAGS=-fPIC"], os.path.join(d, "vmake.log"), "make of the Verilated model")
     must([sys.executable, "tools/vl_port_widths.py", os.path.join(obj, "V%s.h" % a.model),
           os.path.join(d, "ports.h")], os.path.join(d, "ports.log"), "port widths")
     with open(os.path.join(d, "ports.h"), "a") as f:
@@ -262,7 +260,7 @@ def build(a, d, wrapper):
         objs.append(o)
     exe = os.path.join(d, "simtcheck")
     must(cxx + ["-o", exe] + shlex.split(env["MUT_LINK_OBJS"]) + objs +
-         [shim, os.path.join(obj, "V%s__cold.a" % a.model), env["MUT_VL_RT"]] + shlex.split(env["MUT_LIBS"]),
+         [shim, os.path.join(obj, "V%s__ALL.a" % a.model), env["MUT_VL_RT"]] + shlex.split(env["MUT_LIBS"]),
          os.path.join(d, "link.log"), "link")
     return exe
 
