@@ -52,6 +52,8 @@ help:
 	@echo "  make lib          the C library build/lib/libsimt.{a,so} and its C11 headers (docs/c_library.md)"
 	@echo "  make install      library, headers include/simt/, lib/pkgconfig/simt.pc into PREFIX= (default /usr/local);"
 	@echo "                    DESTDIR= honoured; SIMT_RPATH=0 leaves the rpath out of simt.pc"
+	@echo "                    (the build precompiles Verilator's headers for the models and shims; VL_PCH=0 does"
+	@echo "                    not: same objects, slower; make vl-pch-check checks that GCC takes them)"
 	@echo "  make synth        Yosys area (NAND2-eq) and depth sweep of the registry's [[synth]] rows: build/synth/area.{csv,md};"
 	@echo "                    SYNTH_UNITS=\"arb st_rt\" SYNTH_WIDTHS=\"4 8\" narrow it; SYNTH_BIG=1 adds the ST/RT tables at"
 	@echo "                    W = 64 under ABC's default script (very slow)"

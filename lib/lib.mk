@@ -31,6 +31,43 @@ VL_CXXFLAGS := $(VL_STD) -O1 -fPIC -I$(VL_INC) -I$(VL_INC)/vltstd -w
 SHIM_CXXFLAGS := $(VL_STD) -O1 -fPIC -Wall -Wextra -Werror -isystem $(VL_INC) -isystem $(VL_INC)/vltstd \
                  -Icmodel -Ilib -Ilib/shim
 CFLAGS_C    := -std=c11 -O2 -Wall -Wextra -Werror -fPIC -Icmodel -Ilib
+
+# Precompiled Verilator headers (lib/shim/vl_pch.h: verilated.h and verilated_fst_c.h, about
+# 0.8 s of parsing in each of the ~250 C++ units of the build: every model's __ALL.cpp and every
+# shim; docs/verification.md, "The time of make test"). Two copies, one per set of flags: the
+# models' (verilated.mk's flags for a model at VL_OPT_FAST, Verilator 5.006) and the shims'
+# (SHIM_CXXFLAGS). GCC refuses a .gch whose -fpic or tested macros differ from the compile's and
+# parses the header instead (-Winvalid-pch names it; make vl-pch-check fails), but it does not
+# check -O: a .gch made at -O1 crashed g++ 12 in an -O2 compile (docs/tool_notes.md), so the -O2
+# models of VL_OPT_FAST_WIDE_MODELS take none. The objects are byte for byte those of a build
+# without (checked for every model on 2026-12-06). VL_PCH=0 builds without them, as does a
+# compiler other than GCC (its --version names no Free Software Foundation).
+ifndef VL_PCH
+VL_PCH          := $(if $(findstring Free Software Foundation,$(shell $(CXX) --version 2>/dev/null)),1,0)
+endif
+VL_PCH_DIR      := $(VL_DIR)/pch
+VL_MK_CXXFLAGS  := -fPIC -I$(VL_INC) -I$(VL_INC)/vltstd -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 \
+                   -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -faligned-new -fcf-protection=none
+ifeq ($(VL_PCH),1)
+VL_PCH_MODEL    := $(VL_PCH_DIR)/model/vl_pch.h.gch
+VL_PCH_SHIM     := $(VL_PCH_DIR)/shim/vl_pch.h.gch
+# -include must name the header, not the .gch; absolute, as the models compile in their obj/.
+VL_PCH_MODEL_USE := -include $(abspath $(VL_PCH_DIR))/model/vl_pch.h -Winvalid-pch
+vl_pch_use       = $(if $(filter $(VL_OPT_FAST),$(call vl_opt_fast,$1)),$(VL_PCH_MODEL_USE))
+SHIM_PCH_USE    := -include $(VL_PCH_DIR)/shim/vl_pch.h -Winvalid-pch -Wno-error=invalid-pch
+endif
+$(VL_PCH_DIR)/model/flags.txt $(VL_PCH_DIR)/shim/flags.txt: FORCE
+	@mkdir -p $(@D)
+	@echo '$(CXX) | $(if $(findstring /model/,$@),$(VL_MK_CXXFLAGS) $(VL_OPT_FAST),$(SHIM_CXXFLAGS))' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+$(VL_PCH_DIR)/model/vl_pch.h.gch: lib/shim/vl_pch.h $(VL_PCH_DIR)/model/flags.txt
+	@echo "  PCH      $@ (the models' Verilator headers)"
+	@cp $< $(@D)/vl_pch.h
+	@$(CXX) $(VL_MK_CXXFLAGS) $(VL_OPT_FAST) -x c++-header $(@D)/vl_pch.h -o $@
+$(VL_PCH_DIR)/shim/vl_pch.h.gch: lib/shim/vl_pch.h $(VL_PCH_DIR)/shim/flags.txt
+	@echo "  PCH      $@ (the shims' Verilator headers)"
+	@cp $< $(@D)/vl_pch.h
+	@$(CXX) $(SHIM_CXXFLAGS) -x c++-header $(@D)/vl_pch.h -o $@
 CXX         ?= g++
 CC          ?= gcc
 
@@ -46,14 +83,14 @@ $(VL_DIR)/$1/config.txt: FORCE
 	@echo '$(VLM.$1.TOP) $(VLM.$1.GPARAMS) | $(VLM.$1.DEFS) | $(VLM.$1.NETLIST) | $(strip $(VL_FLAGS) $(VL_XFLAGS.$1)) | $(VL_GL_FLAGS) | $(call vl_opt_fast,$1)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
 $(VL_DIR)/$1/model.a: $(if $(VLM.$1.NETLIST),build/synth/netlist/$1.v,$(UNIT.$(VLM.$1.UNIT).RTL) $(UNIT.$(VLM.$1.UNIT).HDRS)) \
-  $(VL_DIR)/$1/config.txt tools/vl_ico_skip.py
+  $(VL_DIR)/$1/config.txt tools/vl_ico_skip.py $(if $(call vl_pch_use,$1),$(VL_PCH_MODEL))
 	@echo "  VERILATE $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
 	@$(VERILATOR) $(if $(VLM.$1.NETLIST),$(VL_GL_FLAGS) --top-module $(VLM.$1.TOP)_gl,$(VL_FLAGS) $(VL_XFLAGS.$1) \
 	  $(VLM.$1.GPARAMS) --top-module $(VLM.$1.TOP)) --prefix V$1 -Mdir $$(@D)/obj $$(filter %.v %.sv,$$^)
 	@$(PYTHON) tools/vl_ico_skip.py $$(@D)/obj V$1
 	@$$(MAKE) -s -C $$(@D)/obj -f V$1.mk V$1__ALL.a OPT_FAST=$(call vl_opt_fast,$1) VM_PARALLEL_BUILDS=0 \
-	  CXXFLAGS="-fPIC" >/dev/null
+	  CXXFLAGS="-fPIC $(call vl_pch_use,$1)" >/dev/null
 	@cp $$(@D)/obj/V$1__ALL.a $$@
 # The width of every port of the Verilated model, which the shim checks at compile time
 # (VL_PORT_WIDTH, lib/shim/vl_ports.h), and, for a model whose clock edge skips its input
@@ -62,8 +99,9 @@ $(VL_DIR)/$1/ports.h: $(VL_DIR)/$1/model.a tools/vl_port_widths.py tools/vl_ico_
 	@$(PYTHON) tools/vl_port_widths.py $$(@D)/obj/V$1.h $$@.tmp
 	@$(PYTHON) tools/vl_ico_skip.py --header $$(@D)/obj V$1 >> $$@.tmp && mv $$@.tmp $$@
 $(VL_DIR)/$1/V$1_shim.o: lib/shim/vl_$(VLM.$1.UNIT)_shim.cpp lib/vl_$(VLM.$1.UNIT).h lib/shim/vl_ports.h \
-  lib/vl_model.h cmodel/simt_$(VLM.$1.UNIT).h $(VL_DIR)/$1/model.a $(VL_DIR)/$1/ports.h $(VL_DIR)/$1/config.txt
-	@$(CXX) $(SHIM_CXXFLAGS) -isystem $$(@D)/obj -iquote $$(@D) -DVL_MODEL=V$1 $(VLM.$1.DEFS) -c $$< -o $$@
+  lib/vl_model.h cmodel/simt_$(VLM.$1.UNIT).h $(VL_DIR)/$1/model.a $(VL_DIR)/$1/ports.h $(VL_DIR)/$1/config.txt \
+  $(VL_PCH_SHIM)
+	@$(CXX) $(SHIM_CXXFLAGS) $(SHIM_PCH_USE) -isystem $$(@D)/obj -iquote $$(@D) -DVL_MODEL=V$1 $(VLM.$1.DEFS) -c $$< -o $$@
 endef
 $(foreach m,$(VL_MODELS),$(eval $(call vl_model_rules,$m)))
 
@@ -75,8 +113,8 @@ $(VL_DIR)/$1/B$1.h: $(VL_DIR)/$1/model.a tools/board_gen.py tools/vl_port_widths
 	@$(PYTHON) tools/board_gen.py --proxy $1 $$@
 $(VL_DIR)/$1/B$1_shim.o: lib/shim/vl_$(VLM.$1.UNIT)_shim.cpp lib/vl_$(VLM.$1.UNIT).h lib/shim/vl_ports.h \
   lib/shim/vl_board.h lib/simt_board.h lib/vl_model.h cmodel/simt_$(VLM.$1.UNIT).h $(VL_DIR)/$1/B$1.h \
-  $(VL_DIR)/$1/ports.h $(VL_DIR)/$1/config.txt
-	@$(CXX) $(SHIM_CXXFLAGS) -isystem $$(@D)/obj -iquote $$(@D) -DVL_MODEL=B$1 $(VLM.$1.DEFS) -c $$< -o $$@
+  $(VL_DIR)/$1/ports.h $(VL_DIR)/$1/config.txt $(VL_PCH_SHIM)
+	@$(CXX) $(SHIM_CXXFLAGS) $(SHIM_PCH_USE) -isystem $$(@D)/obj -iquote $$(@D) -DVL_MODEL=B$1 $(VLM.$1.DEFS) -c $$< -o $$@
 endef
 $(foreach m,$(BOARD_MODELS),$(eval $(call board_model_rules,$m)))
 MODEL_OBJS := $(foreach m,$(VL_MODELS),$(VL_DIR)/$m/V$m_shim.o $(VL_DIR)/$m/model.a) \
@@ -116,6 +154,28 @@ HDR_CFLAGS  := -std=c11 -Wall -Wextra -Werror -pedantic
 
 .PHONY: lib
 lib: $(LIB_A) $(LIB_SO) $(LIB_DIR)/headers.ok
+
+# make vl-pch-check (a test): the compiles of one model's __ALL.cpp (verilated.mk's own command,
+# printed by make -n) and of its shim take the precompiled headers (g++ -H prints '!' before a
+# .gch it uses), so a change of flags on either side that makes GCC refuse them is a failing
+# test, not a build that is silently slower. The objects are thrown away; nothing is rebuilt.
+VL_PCH_CHECK := arb_rtl_W4
+.PHONY: vl-pch-check
+vl-pch-check: $(VL_DIR)/$(VL_PCH_CHECK)/V$(VL_PCH_CHECK)_shim.o
+ifeq ($(VL_PCH),1)
+	@m=$(VL_PCH_CHECK); o=$(VL_DIR)/$$m/obj; \
+	cmd=$$($(MAKE) -s -n -B -C $$o -f V$$m.mk V$${m}__ALL.o OPT_FAST=$(call vl_opt_fast,$(VL_PCH_CHECK)) \
+	  VM_PARALLEL_BUILDS=0 CXXFLAGS="-fPIC $(call vl_pch_use,$(VL_PCH_CHECK))" | grep -e ' -c ' | sed 's/ -o [^ ]*/ -o \/dev\/null/'); \
+	[ -n "$$cmd" ] || { echo "vl-pch-check: no compile command for V$${m}__ALL.cpp from verilated.mk"; exit 1; }; \
+	first=$$(cd $$o && eval "$$cmd -H" 2>&1 | head -n 1); \
+	case "$$first" in '! '*vl_pch.h.gch) ;; *) echo "vl-pch-check: the model's compile did not use $(VL_PCH_MODEL): $$first"; exit 1;; esac; \
+	first=$$($(CXX) $(SHIM_CXXFLAGS) $(SHIM_PCH_USE) -isystem $$o -iquote $(VL_DIR)/$$m -DVL_MODEL=V$$m $(VLM.$(VL_PCH_CHECK).DEFS) \
+	  -H -c lib/shim/vl_$(VLM.$(VL_PCH_CHECK).UNIT)_shim.cpp -o /dev/null 2>&1 | head -n 1); \
+	case "$$first" in '! '*vl_pch.h.gch) ;; *) echo "vl-pch-check: the shim's compile did not use $(VL_PCH_SHIM): $$first"; exit 1;; esac; \
+	echo "vl-pch-check: V$${m}__ALL.cpp and its shim compile with the precompiled Verilator headers"
+else
+	@echo "vl-pch-check: VL_PCH=0, nothing to check"
+endif
 
 # One static archive: the C objects, every model's Verilated archive and shim, the Verilator
 # runtime (an ar MRI script merges the archives; member names are unique).

@@ -17,16 +17,16 @@ $(BSIM_DIR)/$1/config.txt: FORCE
 	@echo 'CLKS_PER_BIT=$(BSIM_CPB) AS_DEPTH=$(BSIM_DEPTH) RX_TIMEOUT=$(BSIM_RXTO)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
 $(BSIM_DIR)/$1/srv.a: $(BSIM_DIR)/$1/gen/files.f $(UNIT.$(VLM.$1.UNIT).RTL) $(wildcard fpga/rtl/*.sv) \
-  $(BSIM_DIR)/$1/config.txt
+  $(BSIM_DIR)/$1/config.txt $(VL_PCH_MODEL)
 	@echo "  VERILATE unit server hosting $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
 	@$(VERILATOR) $(VL_FLAGS) -GCLKS_PER_BIT=$(BSIM_CPB) -GAS_DEPTH=$(BSIM_DEPTH) -GRX_TIMEOUT=$(BSIM_RXTO) \
 	  --top-module simt_srv --prefix Vsrv_$1 -Mdir $$(@D)/obj $$$$(cat $$<)
-	@$$(MAKE) -s -C $$(@D)/obj -f Vsrv_$1.mk Vsrv_$1__ALL.a OPT_FAST=-O1 VM_PARALLEL_BUILDS=0 \
-	  CXXFLAGS="-fPIC" >/dev/null
+	@$$(MAKE) -s -C $$(@D)/obj -f Vsrv_$1.mk Vsrv_$1__ALL.a OPT_FAST=$(VL_OPT_FAST) VM_PARALLEL_BUILDS=0 \
+	  CXXFLAGS="-fPIC $(VL_PCH_MODEL_USE)" >/dev/null
 	@cp $$(@D)/obj/Vsrv_$1__ALL.a $$@
-$(BSIM_DIR)/$1/srv_shim.o: tb/board/srv_shim.cpp tb/board/srv_sim.h $(BSIM_DIR)/$1/srv.a
-	@$(CXX) $(SHIM_CXXFLAGS) -Itb/board -isystem $$(@D)/obj -DSRV_MODEL=Vsrv_$1 -DSRV_NAME=$1 \
+$(BSIM_DIR)/$1/srv_shim.o: tb/board/srv_shim.cpp tb/board/srv_sim.h $(BSIM_DIR)/$1/srv.a $(VL_PCH_SHIM)
+	@$(CXX) $(SHIM_CXXFLAGS) $(SHIM_PCH_USE) -Itb/board -isystem $$(@D)/obj -DSRV_MODEL=Vsrv_$1 -DSRV_NAME=$1 \
 	  -DSRV_CPB=$(BSIM_CPB) -c $$< -o $$@
 endef
 $(foreach m,$(BOARD_SIMS),$(eval $(call board_sim_rules,$m)))
