@@ -54,8 +54,11 @@ VL_PCH_SHIM     := $(VL_PCH_DIR)/shim/vl_pch.h.gch
 # -include must name the header, not the .gch; absolute, as the models compile in their obj/.
 VL_PCH_MODEL_USE := -include $(abspath $(VL_PCH_DIR))/model/vl_pch.h -Winvalid-pch
 vl_pch_use       = $(if $(filter $(VL_OPT_FAST),$(call vl_opt_fast,$1)),$(VL_PCH_MODEL_USE))
-SHIM_PCH_USE    := -include $(VL_PCH_DIR)/shim/vl_pch.h -Winvalid-pch -Wno-error=invalid-pch
+SHIM_PCH_USE    := -include $(abspath $(VL_PCH_DIR))/shim/vl_pch.h -Winvalid-pch -Wno-error=invalid-pch
 endif
+# What make mutate and make equiv pass to their replay builds (tb/mutate/mutate.py): the models'
+# header is for compiles at VL_OPT_FAST only (the equivalence replays compile at -O0: none).
+MUT_PCH_ENV = MUT_PCH_MODEL="$(VL_PCH_MODEL_USE)" MUT_PCH_OPT="$(VL_OPT_FAST)" MUT_SHIM_PCH="$(SHIM_PCH_USE)"
 $(VL_PCH_DIR)/model/flags.txt $(VL_PCH_DIR)/shim/flags.txt: FORCE
 	@mkdir -p $(@D)
 	@echo '$(CXX) | $(if $(findstring /model/,$@),$(VL_MK_CXXFLAGS) $(VL_OPT_FAST),$(SHIM_CXXFLAGS))' > $@.tmp

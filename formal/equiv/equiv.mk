@@ -15,8 +15,9 @@ EQUIV_BMC     ?= 20
 EQ_ENV = EQUIV_DIR="$(EQUIV_DIR)" EQ_YOSYS="$(YOSYS)" EQ_ABC="$(ABC_BIN)" EQ_SIMTCHECK=build/bin/simtcheck \
   MUT_VERILATOR="$(VERILATOR)" MUT_VL_FLAGS="$(VL_GL_FLAGS)" MUT_CXX="$(CXX)" MUT_CC="$(CC)" \
   MUT_SHIM_CXXFLAGS="$(SHIM_CXXFLAGS)" MUT_CFLAGS="$(CFLAGS_C) $(TB_CFLAGS)" MUT_LINK_OBJS="$(MUT_LINK_OBJS)" \
-  MUT_VL_RT="$(VL_RT)" MUT_LIBS="$(LIB_PRIVATE)"
-EQ_DEPS = build/bin/simtcheck $(MUT_LINK_OBJS) $(VL_RT) $(REGISTRY_GEN)/vl_models.c | $(YOSYS_STAMP) $(ABC_STAMP)
+  MUT_VL_RT="$(VL_RT)" MUT_LIBS="$(LIB_PRIVATE)" $(MUT_PCH_ENV)
+EQ_DEPS = build/bin/simtcheck $(MUT_LINK_OBJS) $(VL_RT) $(REGISTRY_GEN)/vl_models.c $(VL_PCH_MODEL) $(VL_PCH_SHIM) \
+  | $(YOSYS_STAMP) $(ABC_STAMP)
 
 # make test runs equiv.py directly (tb/tests.txt): equiv-prep builds what it links and writes the
 # settings above to $(EQUIV_DIR)/env.json, which equiv.py reads when they are not in its environment.

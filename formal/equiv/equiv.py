@@ -83,7 +83,8 @@ ABORTING = threading.Event()
 
 
 ENV_KEYS = ("EQ_YOSYS", "EQ_ABC", "EQ_SIMTCHECK", "MUT_VERILATOR", "MUT_VL_FLAGS", "MUT_CXX", "MUT_CC",
-            "MUT_SHIM_CXXFLAGS", "MUT_CFLAGS", "MUT_LINK_OBJS", "MUT_VL_RT", "MUT_LIBS")
+            "MUT_SHIM_CXXFLAGS", "MUT_CFLAGS", "MUT_LINK_OBJS", "MUT_VL_RT", "MUT_LIBS",
+            "MUT_PCH_MODEL", "MUT_PCH_OPT", "MUT_SHIM_PCH")
 
 
 def load_env():

@@ -237,8 +237,13 @@ def build(a, d, wrapper):
          os.path.join(d, "verilate.log"), "verilator")
     # the clock edge without the input logic, as lib/lib.mk builds every model
     must([sys.executable, "tools/vl_ico_skip.py", obj, "V" + a.model], os.path.join(d, "ico.log"), "ico skip")
-    must(["make", "-s", "-C", obj, "-f", "V%s.mk" % a.model, "V%s__ALL.a" % a.model, "OPT_FAST=" + getattr(a, "opt_fast", "-O1"),
-          "VM_PARALLEL_BUILDS=0", "CXXFLAGS=-fPIC"], os.path.join(d, "vmake.log"), "make of the Verilated model")
+    # lib/lib.mk's precompiled Verilator headers: the models' only at the level they were made
+    # at (GCC does not check it, and g++ 12 crashed on an -O1 header in an -O2 compile)
+    opt = getattr(a, "opt_fast", "-O1")
+    pch = env.get("MUT_PCH_MODEL", "") if opt == env.get("MUT_PCH_OPT") else ""
+    must(["make", "-s", "-C", obj, "-f", "V%s.mk" % a.model, "V%s__ALL.a" % a.model, "OPT_FAST=" + opt,
+          "VM_PARALLEL_BUILDS=0", ("CXXFLAGS=-fPIC " + pch).strip()], os.path.join(d, "vmake.log"),
+         "make of the Verilated model")
     must([sys.executable, "tools/vl_port_widths.py", os.path.join(obj, "V%s.h" % a.model),
           os.path.join(d, "ports.h")], os.path.join(d, "ports.log"), "port widths")
     with open(os.path.join(d, "ports.h"), "a") as f:
@@ -247,7 +252,7 @@ def build(a, d, wrapper):
     cxx = shlex.split(env.get("MUT_CXX", "g++"))
     cc = shlex.split(env.get("MUT_CC", "gcc"))
     shim = os.path.join(d, "shim.o")
-    must(cxx + shlex.split(env["MUT_SHIM_CXXFLAGS"]) + ["-isystem", obj, "-iquote", d, "-DVL_MODEL=V" + a.model] +
+    must(cxx + shlex.split(env["MUT_SHIM_CXXFLAGS"]) + shlex.split(env.get("MUT_SHIM_PCH", "")) + ["-isystem", obj, "-iquote", d, "-DVL_MODEL=V" + a.model] +
          shlex.split(a.defs) + ["-c", "lib/shim/vl_%s_shim.cpp" % a.unit, "-o", shim],
          os.path.join(d, "shim.log"), "shim compile")
     tab = os.path.join(d, "models.c")
