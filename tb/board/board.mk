@@ -20,7 +20,7 @@ $(BSIM_DIR)/$1/srv.a: $(BSIM_DIR)/$1/gen/files.f $(UNIT.$(VLM.$1.UNIT).RTL) $(wi
   $(BSIM_DIR)/$1/config.txt $(VL_PCH_MODEL)
 	@echo "  VERILATE unit server hosting $1"
 	@rm -rf $$(@D)/obj && mkdir -p $$(@D)/obj
-	@$(VERILATOR) $(VL_FLAGS) -GCLKS_PER_BIT=$(BSIM_CPB) -GAS_DEPTH=$(BSIM_DEPTH) -GRX_TIMEOUT=$(BSIM_RXTO) \
+	@$(VERILATOR) $(VL_FLAGS) $(VL_SPLIT_FLAGS) -GCLKS_PER_BIT=$(BSIM_CPB) -GAS_DEPTH=$(BSIM_DEPTH) -GRX_TIMEOUT=$(BSIM_RXTO) \
 	  --top-module simt_srv --prefix Vsrv_$1 -Mdir $$(@D)/obj $$$$(cat $$<)
 	@$$(MAKE) -s -C $$(@D)/obj -f Vsrv_$1.mk Vsrv_$1__ALL.a OPT_FAST=$(VL_OPT_FAST) VM_PARALLEL_BUILDS=0 \
 	  CXXFLAGS="-fPIC $(VL_PCH_MODEL_USE)" >/dev/null
