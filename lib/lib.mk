@@ -42,9 +42,12 @@ SHIM_CXXFLAGS := $(VL_STD) -O1 -fPIC -Wall -Wextra -Werror -isystem $(VL_INC) -i
                  -Icmodel -Ilib -Ilib/shim
 CFLAGS_C    := -std=c11 -O2 -Wall -Wextra -Werror -fPIC -Icmodel -Ilib
 
+CXX         ?= g++
+CC          ?= gcc
+
 # Precompiled Verilator headers (lib/shim/vl_pch.h: verilated.h and verilated_fst_c.h, about
 # 0.8 s of parsing in each of the ~250 C++ units of the build: every model's __ALL.cpp and every
-# shim; docs/verification.md, "The time of make test"). Two copies, one per set of flags: the
+# shim; docs/verification.md, "Precompiled Verilator headers"). Two copies, one per set of flags: the
 # models' (verilated.mk's flags for a model at VL_OPT_FAST, Verilator 5.006) and the shims'
 # (SHIM_CXXFLAGS). GCC refuses a .gch whose -fpic or tested macros differ from the compile's and
 # parses the header instead (-Winvalid-pch names it; make vl-pch-check fails), but it does not
@@ -81,8 +84,6 @@ $(VL_PCH_DIR)/shim/vl_pch.h.gch: lib/shim/vl_pch.h $(VL_PCH_DIR)/shim/flags.txt
 	@echo "  PCH      $@ (the shims' Verilator headers)"
 	@cp $< $(@D)/vl_pch.h
 	@$(CXX) $(SHIM_CXXFLAGS) -x c++-header $(@D)/vl_pch.h -o $@
-CXX         ?= g++
-CC          ?= gcc
 
 # VL_XFLAGS.<model>: extra Verilator options for one model of the RTL, for experiments
 # (make build/bin/simtcheck VL_XFLAGS.arb_rtl_W32=-fno-dfg rebuilds that model alone; the

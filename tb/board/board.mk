@@ -14,7 +14,7 @@ $(BSIM_DIR)/$1/gen/files.f: $(VL_DIR)/$1/model.a tools/board_gen.py tools/regist
 	@$(PYTHON) tools/board_gen.py $1 $$(@D)
 $(BSIM_DIR)/$1/config.txt: FORCE
 	@mkdir -p $$(@D)
-	@echo 'CLKS_PER_BIT=$(BSIM_CPB) AS_DEPTH=$(BSIM_DEPTH) RX_TIMEOUT=$(BSIM_RXTO)' > $$@.tmp
+	@echo 'CLKS_PER_BIT=$(BSIM_CPB) AS_DEPTH=$(BSIM_DEPTH) RX_TIMEOUT=$(BSIM_RXTO) | $(VL_FLAGS) $(VL_SPLIT_FLAGS) | $(VL_OPT_FAST)' > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
 $(BSIM_DIR)/$1/srv.a: $(BSIM_DIR)/$1/gen/files.f $(UNIT.$(VLM.$1.UNIT).RTL) $(wildcard fpga/rtl/*.sv) \
   $(BSIM_DIR)/$1/config.txt $(VL_PCH_MODEL)
