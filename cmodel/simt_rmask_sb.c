@@ -20,6 +20,8 @@ int simt_rmask_sb_cfg_check(const simt_rmask_sb_cfg *c, char *err, size_t errlen
         msg = "NSRC must be 0..7";
     else if (c->reg_w < 1 || c->reg_w > 16)
         msg = "REG_W must be 1..16";
+    else if (c->step_clks > 2)
+        msg = "STEP_CLKS must be 1 or 2";
     if (msg) {
         snprintf(err, errlen, "%s", msg);
         return -1;
@@ -194,7 +196,10 @@ static void cycle(const simt_rmask_sb *s, const simt_rmask_sb_in *in, int *iss_o
 void simt_rmask_sb_eval(const simt_rmask_sb *s, const simt_rmask_sb_in *in, simt_rmask_sb_out *o)
 {
     const simt_rmask_sb_cfg *c = &s->cfg;
-    cycle(s, in, &o->iss_ok, &o->iss_full, &o->bad, NULL);
+    if (s->phase + 1 < c->step_clks) /* a step's first clock: nothing decided */
+        o->iss_ok = o->iss_full = 0, o->bad = 0;
+    else
+        cycle(s, in, &o->iss_ok, &o->iss_full, &o->bad, NULL);
     o->ib_valid = o->ib_ready = 0;
     for (unsigned i = 0; i < c->nib; i++) {
         const simt_sb_slot *sl = &s->ib[i];
@@ -215,6 +220,11 @@ void simt_rmask_sb_step(simt_rmask_sb *s, const simt_rmask_sb_in *in)
 {
     int ok, full;
     unsigned bad;
+    if (s->phase + 1 < s->cfg.step_clks) { /* a step's first clock: the state is held */
+        s->phase++;
+        return;
+    }
+    s->phase = 0;
     /* cycle() reads s only through the view for the scoreboard, and writes the I-buffer
      * slots after reading them, so s can be its own next state. */
     cycle(s, in, &ok, &full, &bad, s);

@@ -8,6 +8,10 @@
  * simt_rmask_sb_eval() for the outputs of that cycle and simt_rmask_sb_step() for the clock
  * edge. Limits: 1 <= W <= 64, NW*NE <= SIMT_SB_MAX_E, NIB <= SIMT_SB_MAX_IB,
  * NSRC + 1 <= SIMT_SB_MAX_OP, 1 <= REG_W <= 16.
+ * With cfg.step_clks = 2 (the RTL's STEP_CLKS = 2, the contract's "Two-clock step") each call
+ * is one clock: a step's first clock changes nothing and answers as an idle cycle (iss_ok,
+ * iss_full and bad 0); its second is the single-cycle step with the inputs given there (the
+ * contract holds them over both clocks; the RTL asserts it, the model does not need it).
  */
 #ifndef SIMT_RMASK_SB_H
 #define SIMT_RMASK_SB_H
@@ -26,6 +30,7 @@ extern "C" {
 typedef struct {
     unsigned w, nw, ne, reg_w, nib, nsrc;
     int base;  /* 1: baseline scoreboard of Fig. 8a (masks ignored) */
+    unsigned step_clks;  /* clocks per step (STEP_CLKS): 1, or 2 (0 reads as 1) */
 } simt_rmask_sb_cfg;
 
 enum { SIMT_SB_BAD_ISS = 1, SIMT_SB_BAD_WB = 2, SIMT_SB_BAD_DEC = 4 };
@@ -68,6 +73,7 @@ typedef struct {
     unsigned reg[SIMT_SB_MAX_E];
     uint64_t rmask[SIMT_SB_MAX_E];     /* R-mask; baseline: all lanes or 0 (= valid bit) */
     simt_sb_slot ib[SIMT_SB_MAX_IB];
+    unsigned phase;                    /* clock of the step, 0 .. step_clks - 1 */
 } simt_rmask_sb;
 
 /* 0 if supported, else -1 and a message. */

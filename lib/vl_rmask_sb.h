@@ -17,6 +17,7 @@ typedef struct vl_rmask_sb_ops {
     const char *name;               /* "V<model>", e.g. "Vrmask_sb_rmask_W32" or "Vrmask_sb_base_W32" */
     unsigned w, nw, ne, reg_w, nib, nsrc;
     int base;                       /* 1: simt_sb_base */
+    unsigned step_clks;             /* STEP_CLKS: clocks per step (1, or 2) */
     vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
     /* Drive inputs with the clock low, evaluate, read the outputs of the cycle. */
     void (*eval)(void *m, const simt_rmask_sb_in *in, simt_rmask_sb_out *out);

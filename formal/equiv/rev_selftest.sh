@@ -20,7 +20,7 @@ grep -q '"verdict": "PASS"' $r && grep -q "\"rev\": \"tree $tree\"" $r || { echo
 
 mkdir -p "$T/bad" && cp -r rtl "$T/bad/" || exit 1
 f=$T/bad/rtl/rmask_sb/simt_sb_table.sv
-sed -i 's/dec_rm_o\[k\*MW +: MW\] = dec_rm_o\[k\*MW +: MW\] | iss_mask_i;/dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW];/' "$f"
+sed -i 's/dec_rm_o\[k\*MW +: MW\] = dec_rm_o\[k\*MW +: MW\] | iss_mask_c;/dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW];/' "$f"
 cmp -s rtl/rmask_sb/simt_sb_table.sv "$f" && { echo "rev_selftest: the edit did not apply (simt_sb_table.sv changed?)"; exit 1; }
 EQUIV_DIR=build/test/equiv-rev python3 formal/equiv/equiv.py check rmask_sb --w 4 --rev "$T/bad"
 rc=$?

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // vl_rmask_sb_shim.cpp: thin extern "C" shim around one Verilated scoreboard configuration
 // (simt_rmask_sb or simt_sb_base: same ports). Compiled once per configuration with
-// VL_MODEL, VL_W, VL_NW, VL_NE, VL_REG_W, VL_NIB, VL_NSRC, VL_BASE.
+// VL_MODEL, VL_W, VL_NW, VL_NE, VL_REG_W, VL_NIB, VL_NSRC, VL_BASE, and VL_STEP_CLKS where the
+// configuration sets STEP_CLKS (else 1).
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
 #include "ports.h"     // the model's port widths (tools/vl_port_widths.py)
 #include "vl_rmask_sb.h"
+
+#ifndef VL_STEP_CLKS
+#define VL_STEP_CLKS 1
+#endif
 
 namespace {
 using Model = VlHarness<VL_MODEL>;
@@ -85,6 +90,6 @@ void eval(void *mp, const simt_rmask_sb_in *in, simt_rmask_sb_out *o)
 } // namespace
 
 extern "C" const vl_rmask_sb_ops VL_CAT(VL_MODEL, _ops) = {
-    VL_STR(VL_MODEL), VL_W, VL_NW, VL_NE, VL_REG_W, VL_NIB, VL_NSRC, VL_BASE,
+    VL_STR(VL_MODEL), VL_W, VL_NW, VL_NE, VL_REG_W, VL_NIB, VL_NSRC, VL_BASE, VL_STEP_CLKS,
     VL_CLOCKED_OPS(Model, simt_rmask_sb_in, drive), eval,
 };

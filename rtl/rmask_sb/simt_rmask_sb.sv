@@ -16,6 +16,7 @@ module simt_rmask_sb #(
   parameter int unsigned NIB   = 8,   // I-buffer slots
   parameter int unsigned NSRC  = 2,   // source operands
   parameter int unsigned LOOKUP_NEXT = 0,   // table lookups from the next state (simt_sb_table)
+  parameter int unsigned STEP_CLKS   = 1,   // clocks per step: 1, or 2 (inputs held over both)
   localparam int unsigned NOP   = NSRC + 1,
   localparam int unsigned WID_W = (NW > 1) ? $clog2(NW) : 1,
   localparam int unsigned IBI_W = (NIB > 1) ? $clog2(NIB) : 1,
@@ -52,7 +53,7 @@ module simt_rmask_sb #(
   end
 
   // The I-buffer: slots, issue-slot mux, re-evaluation, decode.
-  logic             elig, s_dst_v, iss_ok, dec_bad, wb_ok, wb_extra;
+  logic             elig, s_dst_v, iss_ok, dec_bad, wb_ok, wb_extra, step;
   logic [WID_W-1:0] s_warp;
   logic [REG_W-1:0] s_dst;
   logic [W-1:0]     s_mask, rwb;
@@ -61,6 +62,7 @@ module simt_rmask_sb #(
     .W(W), .NW(NW), .REG_W(REG_W), .NIB(NIB), .NSRC(NSRC), .MASKS(1'b1)
   ) u_ibuf (
     .clk_i, .rst_ni,
+    .step_i     (step),
     .dec_valid_i, .dec_slot_i, .dec_warp_i, .dec_mask_i, .dec_opv_i, .dec_reg_i,
     .dec_rm_i   (rdec),
     .iss_valid_i, .iss_slot_i,
@@ -79,7 +81,8 @@ module simt_rmask_sb #(
 
   // The scoreboard table: writeback, reservation at issue, lookups after both.
   simt_sb_table #(
-    .MW(W), .NW(NW), .NE(NE), .REG_W(REG_W), .NSRC(NSRC), .LOOKUP_NEXT(LOOKUP_NEXT)
+    .MW(W), .NW(NW), .NE(NE), .REG_W(REG_W), .NSRC(NSRC), .LOOKUP_NEXT(LOOKUP_NEXT),
+    .STEP_CLKS(STEP_CLKS)
   ) u_table (
     .clk_i, .rst_ni,
     .wb_valid_i, .wb_warp_i, .wb_reg_i,
@@ -96,12 +99,30 @@ module simt_rmask_sb #(
     .dec_rm_o   (rdec),
     .iss_ok_o   (iss_ok),
     .iss_full_o,
+    .step_o     (step),
     .sb_valid_o,
     .sb_reg_o,
     .sb_rm_o    (sb_rmask_o)
   );
 
   assign iss_ok_o = iss_ok;
-  assign bad_o    = {dec_bad, wb_valid_i & (~wb_ok | wb_extra), iss_valid_i & ~elig};
+  // The requests' flags, given on the step's last clock (0 on the first of a two-clock step).
+  assign bad_o    = {3{step}} & {dec_bad, wb_valid_i & (~wb_ok | wb_extra), iss_valid_i & ~elig};
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // A two-clock step needs its inputs held over both clocks (the contract's "Two-clock step"):
+  // checked on the second against a copy taken on the first.
+  if (STEP_CLKS > 1) begin : g_held
+    logic [$bits(dec_reg_i) + $bits(dec_mask_i) + $bits(wb_mask_i) + 2 * WID_W + 2 * IBI_W
+           + NOP + REG_W + 3 - 1:0] in_now, in_q;
+    assign in_now = {dec_valid_i, dec_slot_i, dec_warp_i, dec_mask_i, dec_opv_i, dec_reg_i,
+                     iss_valid_i, iss_slot_i, wb_valid_i, wb_warp_i, wb_reg_i, wb_mask_i};
+    always_ff @(posedge clk_i) begin
+      in_q <= in_now;
+    end
+    `SIMT_ASSERT(a_held, !step || in_q == in_now)
+  end
+`endif
 endmodule
 `default_nettype wire

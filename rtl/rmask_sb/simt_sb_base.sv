@@ -15,6 +15,7 @@ module simt_sb_base #(
   parameter int unsigned NIB   = 8,
   parameter int unsigned NSRC  = 2,
   parameter int unsigned LOOKUP_NEXT = 0,   // table lookups from the next state (simt_sb_table)
+  parameter int unsigned STEP_CLKS   = 1,   // clocks per step: 1, or 2 (inputs held over both)
   localparam int unsigned NOP   = NSRC + 1,
   localparam int unsigned WID_W = (NW > 1) ? $clog2(NW) : 1,
   localparam int unsigned IBI_W = (NIB > 1) ? $clog2(NIB) : 1,
@@ -54,7 +55,7 @@ module simt_sb_base #(
   assign unused_masks = ^wb_mask_i;
 
   // The I-buffer: slots, issue-slot mux, re-evaluation, decode.
-  logic             elig, s_dst_v, iss_ok, dec_bad, wb_ok, wb_extra;
+  logic             elig, s_dst_v, iss_ok, dec_bad, wb_ok, wb_extra, step;
   logic [WID_W-1:0] s_warp;
   logic [REG_W-1:0] s_dst;
   logic             s_mask, rwb;   // 1-bit masks: an instruction covers "the warp"
@@ -64,6 +65,7 @@ module simt_sb_base #(
     .W(W), .NW(NW), .REG_W(REG_W), .NIB(NIB), .NSRC(NSRC), .MASKS(1'b0)
   ) u_ibuf (
     .clk_i, .rst_ni,
+    .step_i     (step),
     .dec_valid_i, .dec_slot_i, .dec_warp_i, .dec_mask_i, .dec_opv_i, .dec_reg_i,
     .dec_rm_i   (rdec),
     .iss_valid_i, .iss_slot_i,
@@ -83,7 +85,8 @@ module simt_sb_base #(
   // The scoreboard table with 1-bit R-masks (the valid bits); every mask is 1, so a writeback
   // frees its entry and wb_extra is 0.
   simt_sb_table #(
-    .MW(1), .NW(NW), .NE(NE), .REG_W(REG_W), .NSRC(NSRC), .LOOKUP_NEXT(LOOKUP_NEXT)
+    .MW(1), .NW(NW), .NE(NE), .REG_W(REG_W), .NSRC(NSRC), .LOOKUP_NEXT(LOOKUP_NEXT),
+    .STEP_CLKS(STEP_CLKS)
   ) u_table (
     .clk_i, .rst_ni,
     .wb_valid_i, .wb_warp_i, .wb_reg_i,
@@ -100,17 +103,35 @@ module simt_sb_base #(
     .dec_rm_o   (rdec),
     .iss_ok_o   (iss_ok),
     .iss_full_o,
+    .step_o     (step),
     .sb_valid_o,
     .sb_reg_o,
     .sb_rm_o    (val)
   );
 
   assign iss_ok_o = iss_ok;
-  assign bad_o    = {dec_bad, wb_valid_i & (~wb_ok | wb_extra), iss_valid_i & ~elig};
+  // The requests' flags, given on the step's last clock (0 on the first of a two-clock step).
+  assign bad_o    = {3{step}} & {dec_bad, wb_valid_i & (~wb_ok | wb_extra), iss_valid_i & ~elig};
   always_comb begin
     for (int t = 0; t < NT; t++) begin
       sb_rmask_o[t*W +: W] = {W{val[t]}};
     end
   end
+
+`ifndef SYNTHESIS
+`include "simt_assert.svh"
+  // A two-clock step needs its inputs held over both clocks (the contract's "Two-clock step"):
+  // checked on the second against a copy taken on the first.
+  if (STEP_CLKS > 1) begin : g_held
+    logic [$bits(dec_reg_i) + $bits(dec_mask_i) + $bits(wb_mask_i) + 2 * WID_W + 2 * IBI_W
+           + NOP + REG_W + 3 - 1:0] in_now, in_q;
+    assign in_now = {dec_valid_i, dec_slot_i, dec_warp_i, dec_mask_i, dec_opv_i, dec_reg_i,
+                     iss_valid_i, iss_slot_i, wb_valid_i, wb_warp_i, wb_reg_i, wb_mask_i};
+    always_ff @(posedge clk_i) begin
+      in_q <= in_now;
+    end
+    `SIMT_ASSERT(a_held, !step || in_q == in_now)
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -12,6 +12,8 @@
 // Masks as the logic sees them are MW bits wide: MW = W with MASKS = 1. MASKS = 0 (baseline):
 // MW = 1, no I-mask is stored and every instruction's mask is 1 (iss_mask_o = 1,
 // ib_mask_o = 0), dec_mask_i is ignored and may be 0; the lookups are the table's valid bits.
+// The slots are written only when step_i is high (the table's step_o: every clock, or the
+// second clock of a two-clock step).
 `default_nettype none
 module simt_sb_ibuf #(
   parameter int unsigned W     = 32,  // lanes
@@ -27,6 +29,7 @@ module simt_sb_ibuf #(
 ) (
   input  wire logic                   clk_i,
   input  wire logic                   rst_ni,       // synchronous, active low
+  input  wire logic                   step_i,       // the step's last clock: write the slots
   input  wire logic                   dec_valid_i,
   input  wire logic [IBI_W-1:0]       dec_slot_i,
   input  wire logic [WID_W-1:0]       dec_warp_i,
@@ -71,7 +74,7 @@ module simt_sb_ibuf #(
       ibo_q <= '0;
       ibr_q <= '0;
       ibd_q <= '0;
-    end else begin
+    end else if (step_i) begin
       ibv_q <= ibv_d;
       ibw_q <= ibw_d;
       ibo_q <= ibo_d;
@@ -85,7 +88,7 @@ module simt_sb_ibuf #(
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         ibm_q <= '0;
-      end else begin
+      end else if (step_i) begin
         ibm_q <= ibm_d;
       end
     end

@@ -6,6 +6,10 @@
 // Cycle contract: docs/units/rmask_sb.md, steps 1 (writeback) and 2 (issue: reservation of the
 // destination of the instruction simt_sb_ibuf selected), and the lookups R' (the scoreboard
 // after writeback and issue) that the re-evaluation (3) and the decode (4) read.
+// STEP_CLKS = 2 (docs/units/rmask_sb.md, "Two-clock step"): a step takes two clocks with the
+// inputs held; the table is written on the second (step_o), the issue's answers (iss_ok_o,
+// iss_full_o) are 0 on the first, and register ranks (simt_step_cut) cut the issue's and the
+// lookups' paths after the compares with the table.
 `default_nettype none
 module simt_sb_table #(
   parameter int unsigned MW    = 32,  // R-mask bits per entry
@@ -14,6 +18,7 @@ module simt_sb_table #(
   parameter int unsigned REG_W = 6,   // register-id bits
   parameter int unsigned NSRC  = 2,   // source operands
   parameter int unsigned LOOKUP_NEXT = 0,   // lookups: 0 start-of-cycle state + terms, 1 rm_d/reg_d
+  parameter int unsigned STEP_CLKS   = 1,   // clocks per step: 1, or 2 (inputs held over both)
   localparam int unsigned NOP   = NSRC + 1,
   localparam int unsigned WID_W = (NW > 1) ? $clog2(NW) : 1,
   localparam int unsigned NT    = NW * NE
@@ -39,20 +44,44 @@ module simt_sb_table #(
   output logic                        iss_full_o,   // iss_elig_i, refused: no free entry
   output logic [NT-1:0]               sb_valid_o,
   output logic [NT*REG_W-1:0]         sb_reg_o,
-  output logic [NT*MW-1:0]            sb_rm_o
+  output logic [NT*MW-1:0]            sb_rm_o,
+  output logic                        step_o        // the step's last clock: the state is written
 );
+  if (STEP_CLKS < 1 || STEP_CLKS > 2) begin : g_bad_step
+    $error("simt_sb_table: STEP_CLKS must be 1 or 2");
+  end
+  localparam bit Cut = STEP_CLKS > 1;
+
   logic [NT*REG_W-1:0] reg_q, reg_d;
   logic [NT*MW-1:0]    rm_q,  rm_d;
+  logic                step;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       reg_q <= '0;
       rm_q  <= '0;
-    end else begin
+    end else if (step) begin
       reg_q <= reg_d;
       rm_q  <= rm_d;
     end
   end
+
+  // The step's clocks: with STEP_CLKS = 2, ph_q is 0 on the first clock after reset and
+  // alternates; the state is written and the decisions are given on its second clock.
+  if (Cut) begin : g_phase
+    logic ph_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        ph_q <= 1'b0;
+      end else begin
+        ph_q <= ~ph_q;
+      end
+    end
+    assign step = ph_q;
+  end else begin : g_one
+    assign step = 1'b1;
+  end
+  assign step_o = step;
 
   // One-hot warp decodes; an out-of-range warp decodes to zero.
   localparam logic [NW-1:0] WOne = 1;
@@ -65,39 +94,60 @@ module simt_sb_table #(
   logic [NT-1:0]    valid_q, wb_hit, valid1;
   logic [NT*MW-1:0] rm1;        // after writeback
   always_comb begin
-    wb_extra_o = 1'b0;
     for (int t = 0; t < NT; t++) begin
       valid_q[t] = |rm_q[t*MW +: MW];
       wb_hit[t]  = wb_valid_i & wb_woh[t / NE] & valid_q[t] & (reg_q[t*REG_W +: REG_W] == wb_reg_i);
       rm1[t*MW +: MW] = wb_hit[t] ? (rm_q[t*MW +: MW] & ~wb_mask_i) : rm_q[t*MW +: MW];
       valid1[t]  = |rm1[t*MW +: MW];
-      wb_extra_o = wb_extra_o | (wb_hit[t] & |(wb_mask_i & ~rm_q[t*MW +: MW]));
     end
   end
-  assign wb_ok_o = |wb_hit;
 
   // 2. Issue: OR the mask into the warp's entry for the destination, or allocate the
   // lowest-numbered entry free after the writeback; refuse if there is none.
-  logic          need_alloc, full, iss_ok;
-  logic [NT-1:0] iss_hit, iss_free, iss_first;
+  logic [NT-1:0] iss_hit, iss_free;
   always_comb begin
     for (int t = 0; t < NT; t++) begin
       iss_hit[t]  = iss_woh[t / NE] & valid1[t] & (reg_q[t*REG_W +: REG_W] == iss_dst_i);
       iss_free[t] = iss_woh[t / NE] & ~valid1[t];
     end
   end
-  assign iss_first  = iss_free & (~iss_free + 1'b1);   // lowest free entry of the warp
-  assign need_alloc = iss_dst_v_i & ~|iss_hit;
-  assign full       = need_alloc & ~|iss_free;
-  assign iss_ok     = iss_elig_i & ~full;
+
+  // The writeback's hits, the issue's hits and free entries and the issued instruction's
+  // fields, behind a register rank when STEP_CLKS = 2 (*_c: "after the cut"; a wire otherwise,
+  // simt_step_cut).
+  logic [NT-1:0]    wb_hit_c, iss_hit_c, iss_free_c;
+  logic             iss_elig_c, iss_dst_v_c;
+  logic [MW-1:0]    iss_mask_c;
+  logic [REG_W-1:0] iss_dst_c;
+  simt_step_cut #(.WIDTH(3 * NT + 2 + MW + REG_W), .CUT(Cut)) u_cut_iss (
+    .clk_i,
+    .d_i({wb_hit,   iss_hit,   iss_free,   iss_elig_i, iss_dst_v_i, iss_mask_i, iss_dst_i}),
+    .q_o({wb_hit_c, iss_hit_c, iss_free_c, iss_elig_c, iss_dst_v_c, iss_mask_c, iss_dst_c})
+  );
+  logic [NT*MW-1:0] rm1_c;      // after writeback, from the cut hits
+  always_comb begin
+    wb_extra_o = 1'b0;
+    for (int t = 0; t < NT; t++) begin
+      rm1_c[t*MW +: MW] = wb_hit_c[t] ? (rm_q[t*MW +: MW] & ~wb_mask_i) : rm_q[t*MW +: MW];
+      wb_extra_o = wb_extra_o | (wb_hit_c[t] & |(wb_mask_i & ~rm_q[t*MW +: MW]));
+    end
+  end
+  assign wb_ok_o = |wb_hit_c;
+
+  logic          need_alloc, full, iss_ok;
+  logic [NT-1:0] iss_first;
+  assign iss_first  = iss_free_c & (~iss_free_c + 1'b1);   // lowest free entry of the warp
+  assign need_alloc = iss_dst_v_c & ~|iss_hit_c;
+  assign full       = need_alloc & ~|iss_free_c;
+  assign iss_ok     = iss_elig_c & ~full & step;
 
   always_comb begin
     for (int t = 0; t < NT; t++) begin
-      rm_d[t*MW +: MW]        = rm1[t*MW +: MW];
+      rm_d[t*MW +: MW]        = rm1_c[t*MW +: MW];
       reg_d[t*REG_W +: REG_W] = reg_q[t*REG_W +: REG_W];
-      if (iss_ok & iss_dst_v_i & (iss_hit[t] | (need_alloc & iss_first[t]))) begin
-        rm_d[t*MW +: MW]        = rm1[t*MW +: MW] | iss_mask_i;
-        reg_d[t*REG_W +: REG_W] = iss_dst_i;
+      if (iss_ok & iss_dst_v_c & (iss_hit_c[t] | (need_alloc & iss_first[t]))) begin
+        rm_d[t*MW +: MW]        = rm1_c[t*MW +: MW] | iss_mask_c;
+        reg_d[t*REG_W +: REG_W] = iss_dst_c;
       end
     end
   end
@@ -135,41 +185,66 @@ module simt_sb_table #(
     assign lk_rm  = rm_q;
     assign lk_reg = reg_q;
   end
-  logic iss_wr;
-  assign iss_wr = iss_ok & iss_dst_v_i;
+  // The lookups in what they read (lk_*), and with LOOKUP_NEXT = 0 the terms' conditions, behind
+  // a register rank when STEP_CLKS = 2 (with LOOKUP_NEXT = 1 they read the next state, which
+  // the step's second clock forms: not cut).
+  logic [MW-1:0]     wb_raw;
+  logic [NOP*MW-1:0] dec_raw;
+  logic              iss_wb_same;
+  logic [NOP-1:0]    iss_dec_same;
   always_comb begin
-    wb_rm_o  = '0;
-    dec_rm_o = '0;
+    wb_raw  = '0;
+    dec_raw = '0;
     for (int t = 0; t < NT; t++) begin
       if (wb_woh[t / NE] && lk_reg[t*REG_W +: REG_W] == wb_reg_i) begin
-        wb_rm_o = wb_rm_o | lk_rm[t*MW +: MW];
+        wb_raw = wb_raw | lk_rm[t*MW +: MW];
       end
       for (int k = 0; k < NOP; k++) begin
         if (dec_woh[t / NE] && lk_reg[t*REG_W +: REG_W] == dec_reg_i[k*REG_W +: REG_W]) begin
-          dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | lk_rm[t*MW +: MW];
+          dec_raw[k*MW +: MW] = dec_raw[k*MW +: MW] | lk_rm[t*MW +: MW];
         end
       end
     end
+    iss_wb_same = |(wb_woh & iss_woh) && iss_dst_i == wb_reg_i;
+    for (int k = 0; k < NOP; k++) begin
+      iss_dec_same[k] = |(dec_woh & iss_woh) && dec_reg_i[k*REG_W +: REG_W] == iss_dst_i;
+    end
+  end
+  logic [MW-1:0]     wb_raw_c;
+  logic [NOP*MW-1:0] dec_raw_c;
+  logic              iss_wb_same_c;
+  logic [NOP-1:0]    iss_dec_same_c;
+  simt_step_cut #(.WIDTH(MW + NOP * MW + 1 + NOP), .CUT(Cut && LOOKUP_NEXT == 0)) u_cut_lk (
+    .clk_i,
+    .d_i({wb_raw,   dec_raw,   iss_wb_same,   iss_dec_same}),
+    .q_o({wb_raw_c, dec_raw_c, iss_wb_same_c, iss_dec_same_c})
+  );
+
+  logic iss_wr;
+  assign iss_wr = iss_ok & iss_dst_v_c;
+  always_comb begin
+    wb_rm_o  = wb_raw_c;
+    dec_rm_o = dec_raw_c;
     if (LOOKUP_NEXT == 0) begin   // the writeback's and the issue's terms (the next state has them)
       if (wb_valid_i && |wb_woh) begin
         wb_rm_o = wb_rm_o & ~wb_mask_i;
       end
-      if (iss_wr && |(wb_woh & iss_woh) && iss_dst_i == wb_reg_i) begin
-        wb_rm_o = wb_rm_o | iss_mask_i;
+      if (iss_wr && iss_wb_same_c) begin
+        wb_rm_o = wb_rm_o | iss_mask_c;
       end
       for (int k = 0; k < NOP; k++) begin
         if (wb_valid_i && |(dec_woh & wb_woh) && dec_reg_i[k*REG_W +: REG_W] == wb_reg_i) begin
           dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] & ~wb_mask_i;
         end
-        if (iss_wr && |(dec_woh & iss_woh) && dec_reg_i[k*REG_W +: REG_W] == iss_dst_i) begin
-          dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | iss_mask_i;
+        if (iss_wr && iss_dec_same_c[k]) begin
+          dec_rm_o[k*MW +: MW] = dec_rm_o[k*MW +: MW] | iss_mask_c;
         end
       end
     end
   end
 
   assign iss_ok_o   = iss_ok;
-  assign iss_full_o = iss_elig_i & full;
+  assign iss_full_o = iss_elig_c & full & step;
   assign sb_valid_o = valid_q;
   assign sb_reg_o   = reg_q;
   assign sb_rm_o    = rm_q;

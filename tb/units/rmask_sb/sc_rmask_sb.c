@@ -15,7 +15,10 @@
  * ready iff none of its operands has an in-flight write on a lane of its active mask (no
  * dependency cleared early, no false dependency).
  *
- * --config base selects the baseline (simt_sb_base), --config rmask (the default) the R-mask version.
+ * --config base selects the baseline (simt_sb_base), --config rmask (the default) the R-mask version;
+ * rmask2 and base2 are the same with a step of two clocks (STEP_CLKS = 2, the contract's "Two-clock
+ * step"): the environment draws a step's requests once and holds them over its two clocks, each
+ * clock compared (and a trace line); the bookkeeping and the checks below follow each whole step.
  * Directed test fig9: ElTantawy et al. 2014 Fig. 9, steps 1-6.
  *
  * Trace line: sb_fields below, the ports of the scoreboard (simtcheck rmask_sb --trace-doc,
@@ -68,7 +71,8 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
 {
     memset(ls, 0, sizeof *ls);
     ls->m = sc_open_model(r, tr, lanes)->ops;
-    ls->cfg = (simt_rmask_sb_cfg){ls->m->w, ls->m->nw, ls->m->ne, ls->m->reg_w, ls->m->nib, ls->m->nsrc, ls->m->base};
+    ls->cfg = (simt_rmask_sb_cfg){ls->m->w, ls->m->nw, ls->m->ne, ls->m->reg_w, ls->m->nib, ls->m->nsrc, ls->m->base,
+                                   ls->m->step_clks};
     char err[128];
     if (simt_rmask_sb_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", ls->m->name, err);
@@ -240,7 +244,14 @@ static void sb_run(sc_run *r)
     simt_rmask_sb_out ob[2], *st = &ob[0], *after = &ob[1];
     ls_peek(&ls, st);
 
-    /* r->cycle counts compared cycles: a reset line is not one (as in st_rt and arb_pipe). */
+    /* A step of STEP_CLKS clocks (the contract's "Two-clock step"): the environment draws a
+     * step's inputs once and holds them over its clocks, one trace line and one comparison each;
+     * a reset may also come between two clocks of a step (reset_now), which is then lost. Latencies
+     * are counted in steps, so the table fills as it does with one clock per step. */
+    const unsigned nclk = c->step_clks > 1 ? c->step_clks : 1;
+    int reset_now = 0;
+
+    /* r->cycle counts compared cycles (clocks): a reset line is not one (as in st_rt and arb_pipe). */
     for (r->cycle = 0; r->cycle <= r->stop_after;) {
         memset(&in, 0, sizeof in);
         if (o->trace_in) {
@@ -260,7 +271,8 @@ static void sb_run(sc_run *r)
         /* Reset in the middle of the run, about once in 4,096 cycles: scoreboard and I-buffer
          * empty; the pipeline is flushed with them (the in-flight writes are dropped) and every
          * warp starts again as one split with all lanes. */
-        if (r->cycle > 0 && sc_below(&g, 4096) == 0) {
+        if (reset_now || (r->cycle > 0 && sc_below(&g, 4096) == 0)) {
+            reset_now = 0;
             memset(&ln, 0, sizeof ln);
             ln.rst = 1;
             sc_trace_write(r, &ln);
@@ -415,6 +427,22 @@ static void sb_run(sc_run *r)
         ln.in = in;
         sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
+        int whole = 1; /* the step ran all its clocks */
+        for (unsigned k = 1; k < nclk && whole; k++) {
+            r->cycle++;
+            if (r->cycle > r->stop_after || r->cycle >= o->cycles)
+                whole = 0;
+            else if (sc_below(&g, 4096) == 0)
+                whole = 0, reset_now = 1;
+            else {
+                sc_trace_write(r, &ln);
+                ls_cycle(&ls, &in);
+            }
+        }
+        if (!whole) {
+            ls_peek(&ls, st);
+            continue;
+        }
         const simt_rmask_sb_out *e = &ls.out;
         ls_peek(&ls, after);
 
@@ -467,7 +495,7 @@ static void sb_run(sc_run *r)
             else {
                 if ((t->opv & 1) && nfl < MAX_FLIGHT)
                     fl[nfl++] = (flight){t->warp, t->reg[0], c->base ? wm : t->mask,
-                                         r->cycle + 1 + sc_below(&g, lat_max)};
+                                         r->cycle + nclk * (1 + sc_below(&g, lat_max))};
                 sp[t->split].slot = -1;
                 t->split = -1;
             }
@@ -731,8 +759,10 @@ static void sb_directed(sc_run *r, const char *test)
     } while (0)
 #define CYCLE()                                                                                        \
     do {                                                                                               \
-        ls_cycle(&ls, &in);                                                                            \
-        r->cycle++;                                                                                    \
+        for (unsigned k = 0; k < (c->step_clks > 1 ? c->step_clks : 1); k++) {                         \
+            ls_cycle(&ls, &in);                                                                        \
+            r->cycle++;                                                                                \
+        }                                                                                              \
         memset(&in, 0, sizeof in);                                                                     \
     } while (0)
     memset(&in, 0, sizeof in);
