@@ -20,6 +20,8 @@ int simt_st_rt_cfg_check(const simt_st_rt_cfg *c, char *err, size_t errlen)
         msg = "NRT must be 1..64";
     else if (c->orec != 0 && c->orec != 1)
         msg = "OREC must be 0 or 1";
+    else if (c->step_clks > 2)
+        msg = "STEP_CLKS must be 1 or 2";
     if (msg) {
         snprintf(err, errlen, "%s", msg);
         return -1;
@@ -241,7 +243,8 @@ void simt_st_rt_eval(const simt_st_rt *s, const simt_st_rt_in *in, simt_st_rt_ou
     const simt_st_rt_cfg *c = &s->cfg;
     simt_st_rt nx = *s;  /* scratch: only the flags are used */
     flags f;
-    apply(s, in, &nx, &f);
+    static const simt_st_rt_in none; /* a step's first clock answers as NONE */
+    apply(s, s->phase + 1 < c->step_clks ? &none : in, &nx, &f);
     o->ok = f.ok;
     o->stall = f.stall;
     o->bad = f.bad;
@@ -270,8 +273,13 @@ void simt_st_rt_eval(const simt_st_rt *s, const simt_st_rt_in *in, simt_st_rt_ou
 
 void simt_st_rt_step(simt_st_rt *s, const simt_st_rt_in *in)
 {
+    if (s->phase + 1 < s->cfg.step_clks) { /* a step's first clock: the state is held */
+        s->phase++;
+        return;
+    }
     simt_st_rt nx = *s;
     flags f;
     apply(s, in, &nx, &f);
     *s = nx;
+    s->phase = 0;
 }

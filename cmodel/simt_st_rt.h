@@ -6,6 +6,10 @@
  * Use: simt_st_rt_reset(), then each cycle fill a simt_st_rt_in, call simt_st_rt_eval() for
  * the outputs of that cycle and simt_st_rt_step() for the clock edge.
  * Limits: 1 <= W <= 64, 1 <= PC_W <= 64, 2 <= NST <= 64, 1 <= NRT <= 64.
+ * With cfg.step_clks = 2 (the RTL's STEP_CLKS = 2, the contract's "Two-clock step") each call
+ * is one clock: a step's first clock changes nothing and answers as NONE (ok, stall, bad and
+ * ev 0); its second is the single-cycle step with the inputs given there (the contract holds
+ * them over both clocks; the RTL asserts it, the model does not need it).
  */
 #ifndef SIMT_ST_RT_H
 #define SIMT_ST_RT_H
@@ -22,6 +26,7 @@ extern "C" {
 typedef struct {
     unsigned w, pc_w, nst, nrt;
     int orec;  /* 1: opportunistic early reconvergence (§4) */
+    unsigned step_clks;  /* clocks per step (STEP_CLKS): 1, or 2 (0 reads as 1) */
 } simt_st_rt_cfg;
 
 enum {
@@ -71,6 +76,7 @@ typedef struct {
     simt_st_rt_cfg cfg;
     simt_st_ent st[SIMT_STRT_MAX];   /* valid iff mask != 0 */
     simt_rt_ent rt[SIMT_STRT_MAX];   /* valid iff pend != 0 */
+    unsigned phase;                  /* clock of the step, 0 .. step_clks - 1 */
 } simt_st_rt;
 
 /* 0 if supported, else -1 and a message. */

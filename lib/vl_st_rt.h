@@ -16,6 +16,7 @@ extern "C" {
 typedef struct vl_st_rt_ops {
     const char *name;               /* "V<model>", e.g. "Vst_rt_orec_W32" */
     unsigned w, pc_w, nst, nrt, orec;
+    unsigned step_clks;             /* STEP_CLKS: clocks per step (1, or 2) */
     vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
     /* Drive inputs with the clock low, evaluate, read the outputs of the cycle (every table
      * field, stale ones included). Inputs are cut to their port widths. */

@@ -38,7 +38,7 @@ muts = {
   'm_orec_any_link_late@prove_orec_late': ("(st_lnk_q[s*LK_W +: LK_W] == x_lnk)", "1'b1"),
   'm_stall_ignores_rt':   ("| (~reuse & ~fr_any));", ");"),
   'm_stall_ignores_st@prove_dps': ("((~t_at & ~n_at & ~ff_any) | ", "("),
-  'm_reconv_keeps_rmask': (": (reconv & r_oh[r]) ? '0", ": 1'b0 ? '0"),
+  'm_reconv_keeps_rmask': (": (reconv_c & r_oh_c[r]) ? '0", ": 1'b0 ? '0"),
   'm_exit_diverged':      ("assign exit_ok   = op_exit & sel_ok & ~s_hasr;",
                            "assign exit_ok   = op_exit & sel_ok;"),
   'm_early_pend_all':     ("rt_pend_d[r*W +: W] = q   ? x_mask", "rt_pend_d[r*W +: W] = q   ? (e_mask | x_mask)"),

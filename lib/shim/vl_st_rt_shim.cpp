@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // vl_st_rt_shim.cpp: thin extern "C" shim around one Verilated simt_st_rt configuration.
-// Compiled once per configuration with VL_MODEL, VL_W, VL_PC_W, VL_NST, VL_NRT, VL_OREC.
+// Compiled once per configuration with VL_MODEL, VL_W, VL_PC_W, VL_NST, VL_NRT, VL_OREC, and
+// VL_STEP_CLKS where the configuration sets STEP_CLKS (else 1).
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
+#ifndef VL_STEP_CLKS
+#define VL_STEP_CLKS 1
+#endif
 #include "ports.h"     // the model's port widths (tools/vl_port_widths.py)
 #include "vl_st_rt.h"
 
@@ -94,6 +98,6 @@ void eval(void *mp, const simt_st_rt_in *in, simt_st_rt_out *o)
 } // namespace
 
 extern "C" const vl_st_rt_ops VL_CAT(VL_MODEL, _ops) = {
-    VL_STR(VL_MODEL), VL_W, VL_PC_W, VL_NST, VL_NRT, VL_OREC,
+    VL_STR(VL_MODEL), VL_W, VL_PC_W, VL_NST, VL_NRT, VL_OREC, VL_STEP_CLKS,
     VL_CLOCKED_OPS(Model, simt_st_rt_in, drive), eval,
 };

@@ -33,6 +33,10 @@ module simt_st_rt #(
   // the decisions only picking (shorter path, more comparators); 0: the operand chosen first,
   // one compare per entry after it (smaller; the form until 2026-12-01). Same function.
   parameter int unsigned OREC_CMP = (NST <= 16) ? 1 : 0,
+  // Clocks per step: 1, or 2 (docs/units/st_rt.md, "Two-clock step": the inputs held over both
+  // clocks, the state written on the second, a register rank after the operation's decisions
+  // and the OREC search's candidates).
+  parameter int unsigned STEP_CLKS = 1,
   localparam int unsigned SI_W = (NST > 1) ? $clog2(NST) : 1,
   localparam int unsigned RI_W = (NRT > 1) ? $clog2(NRT) : 1
 ) (
@@ -85,6 +89,10 @@ module simt_st_rt #(
   if (OREC > 1) begin : g_bad_orec
     $error("simt_st_rt: OREC (%0d) must be 0 or 1", OREC);
   end
+  if (STEP_CLKS < 1 || STEP_CLKS > 2) begin : g_bad_step
+    $error("simt_st_rt: STEP_CLKS (%0d) must be 1 or 2", STEP_CLKS);
+  end
+  localparam bit Cut = STEP_CLKS > 1;
 
   localparam int unsigned LK_W = 1 + PC_W + RI_W;   // link {hasr, rpc, ridx}
   localparam logic [2:0] OpNone   = 3'd0;
@@ -115,7 +123,7 @@ module simt_st_rt #(
       rt_lnk_q   <= '0;
       rt_rmask_q <= '0;
       rt_pend_q  <= '0;
-    end else begin
+    end else if (step) begin
       st_pc_q    <= st_pc_d;
       st_bpc_q   <= st_bpc_d;
       st_mask_q  <= st_mask_d;
@@ -125,6 +133,23 @@ module simt_st_rt #(
       rt_rmask_q <= rt_rmask_d;
       rt_pend_q  <= rt_pend_d;
     end
+  end
+
+  // The step's clocks: with STEP_CLKS = 2, ph_q is 0 on the first clock after reset and
+  // alternates; the state is written, and the flags given, on the step's second clock (step).
+  logic step;
+  if (Cut) begin : g_phase
+    logic ph_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        ph_q <= 1'b0;
+      end else begin
+        ph_q <= ~ph_q;
+      end
+    end
+    assign step = ph_q;
+  end else begin : g_one
+    assign step = 1'b1;
   end
 
   logic [NST-1:0] st_valid;
@@ -256,7 +281,7 @@ module simt_st_rt #(
 
   // OREC search over the state at the start of the cycle: valid entries other than sel_i with
   // bpc equal to the insertion's PC and the same link. The lowest match is E.
-  logic [NST-1:0]  lnk_eq, bank_a, bank_b, orec_m, e_oh;
+  logic [NST-1:0]  lnk_eq, bank_a, bank_b, orec_m, e_oh, pc_x;   // pc_x: OREC_CMP = 1
   logic            hit_a, hit, use_a, merge_eq;
   logic [PC_W-1:0] e_pc;
   logic [W-1:0]    e_mask;
@@ -265,7 +290,7 @@ module simt_st_rt #(
     // BR's link, R's, S's; r_pc, tgt_i, npc_i), side by side; the operation's decisions (div,
     // reconv, the BR's side) only pick among the results, so the compares do not wait for them.
     logic [NST-1:0]  eq_ldiv, eq_lrec, eq_ls, bpc_rpc, bpc_tgt, bpc_npc, pc_rpc, pc_tgt, pc_npc;
-    logic [NST-1:0]  bpc_ka, pc_ka, pc_x;
+    logic [NST-1:0]  bpc_ka, pc_ka;
     logic [LK_W-1:0] div_lnk;
     logic            ka_tgt;
     assign div_lnk = {1'b1, rpc_i, l_idx};
@@ -289,10 +314,9 @@ module simt_st_rt #(
     assign bank_a   = lnk_eq & bpc_ka;
     assign bank_b   = lnk_eq & bpc_npc;
     assign pc_x     = use_a ? pc_ka : pc_npc;                                            // == x_pc
-    assign merge_eq = |(e_oh & pc_x);   // e_pc == x_pc (e_oh is one-hot on a hit)
   end else begin : g_cmp_late
     // The operand chosen first (x_lnk, ka, x_pc), one compare per entry after it.
-    logic [PC_W-1:0] x_pc;
+    assign pc_x = '0;
     always_comb begin
       for (int s = 0; s < NST; s++) begin
         lnk_eq[s] = st_valid[s] & ~sel_oh[s] & (st_lnk_q[s*LK_W +: LK_W] == x_lnk);
@@ -300,16 +324,50 @@ module simt_st_rt #(
         bank_b[s] = lnk_eq[s] & (st_bpc_q[s*PC_W +: PC_W] == npc_i);
       end
     end
-    assign x_pc     = use_a ? ka : npc_i;
-    assign merge_eq = e_pc == x_pc;
   end
   assign hit_a  = a_on & |bank_a;
   assign orec_m = (OREC == 0) ? '0 : hit_a ? bank_a : (b_on ? bank_b : '0);
   assign use_a  = hit_a;
 
+  // ---------------------------------------------------------------------------------------------
+  // The step's register rank (STEP_CLKS = 2; simt_step_cut, a wire otherwise): the operation's
+  // decisions, the insertions' values and the OREC candidates. Each is a function of the state
+  // and the held inputs, so its value on the step's first clock is its value on the second;
+  // the OREC select, the merge test and the writes follow on the second clock (*_c below).
+  // ---------------------------------------------------------------------------------------------
+  logic [W-1:0] side_mask, pclr;
+  logic         newrt;
+  assign side_mask = t_at ? mt : (n_at ? mn : '0);
+  assign pclr      = arrive ? s_mask : side_mask;   // lanes leaving RT[L].pend
+  assign newrt     = div & ~reuse;
+  logic            ok_c, stall_c, launch_ok_c, a_on_c, b_on_c, move_c, exit_ok_c, arrive_c;
+  logic            div_c, reconv_c, newrt_c, reuse_c, t_at_c, n_at_c, use_a_c, a_blk_c, fr_any_c;
+  logic [PC_W-1:0] ka_c;
+  logic [W-1:0]    xa_mask_c, mn_c, s_mask_c, pclr_c;
+  logic [LK_W-1:0] x_lnk_c, s_lnk_c;
+  logic [NST-1:0]  orec_m_c, ff_oh_c;
+  logic [NRT-1:0]  r_oh_c, fr_oh_c;
+  logic [RI_W-1:0] fr_num_c;
+  simt_step_cut #(.WIDTH(17 + PC_W + 4 * W + 2 * LK_W + 2 * NST + 2 * NRT + RI_W),
+                  .CUT(Cut)) u_cut (
+    .clk_i,
+    .d_i({ok, stall, launch_ok, a_on, b_on, move, exit_ok, arrive, div, reconv, newrt, reuse,
+          t_at, n_at, use_a, a_blk, fr_any, ka, xa_mask, mn, s_mask, pclr, x_lnk, s_lnk,
+          orec_m, ff_oh, r_oh, fr_oh, fr_num}),
+    .q_o({ok_c, stall_c, launch_ok_c, a_on_c, b_on_c, move_c, exit_ok_c, arrive_c, div_c,
+          reconv_c, newrt_c, reuse_c, t_at_c, n_at_c, use_a_c, a_blk_c, fr_any_c, ka_c,
+          xa_mask_c, mn_c, s_mask_c, pclr_c, x_lnk_c, s_lnk_c, orec_m_c, ff_oh_c, r_oh_c,
+          fr_oh_c, fr_num_c})
+  );
+
+  logic [NST-1:0]  pc_x_c;
+  simt_step_cut #(.WIDTH(NST), .CUT(Cut && OREC_CMP != 0)) u_cut_pcx (
+    .clk_i, .d_i(pc_x), .q_o(pc_x_c)
+  );
+
   logic [SI_W-1:0] unused_e_num;
   simt_prio_sel #(.N(NST), .N_W(SI_W)) u_e (
-    .req_i(orec_m), .valid_o(hit), .idx_o(unused_e_num), .oh_o(e_oh)
+    .req_i(orec_m_c), .valid_o(hit), .idx_o(unused_e_num), .oh_o(e_oh)
   );
 
   always_comb begin
@@ -321,44 +379,54 @@ module simt_st_rt #(
     end
   end
 
+  // The merge test, e_pc == x_pc: E's compare bit (OREC_CMP = 1; e_oh is one-hot on a hit), or
+  // one compare after E's read.
+  if (OREC_CMP != 0) begin : g_merge_early
+    assign merge_eq = |(e_oh & pc_x_c);
+  end else begin : g_merge_late
+    logic unused_pc_x;
+    assign unused_pc_x = ^pc_x_c;
+    assign merge_eq    = e_pc == (use_a_c ? ka_c : npc_i);
+  end
+
   // The resolved insertion X: merge into E, early reconvergence entry Q = fr, or skipped.
   logic [W-1:0]    x_mask;
   logic            merge, early, skip;
   logic [LK_W-1:0] e_lnk, lnk_a, lnk_b;
-  assign x_mask = use_a ? xa_mask : mn;
+  assign x_mask = use_a_c ? xa_mask_c : mn_c;
   assign merge  = hit & merge_eq;
-  assign early  = hit & ~merge & fr_any;
-  assign skip   = hit & ~merge & ~fr_any;
-  assign e_lnk  = {1'b1, e_pc, fr_num};    // X reconverges at Q
-  assign lnk_a  = (early & use_a) ? e_lnk : x_lnk;
-  assign lnk_b  = (early & ~use_a) ? e_lnk : x_lnk;
+  assign early  = hit & ~merge & fr_any_c;
+  assign skip   = hit & ~merge & ~fr_any_c;
+  assign e_lnk  = {1'b1, e_pc, fr_num_c};    // X reconverges at Q
+  assign lnk_a  = (early & use_a_c) ? e_lnk : x_lnk_c;
+  assign lnk_b  = (early & ~use_a_c) ? e_lnk : x_lnk_c;
 
   // ---------------------------------------------------------------------------------------------
   // Split Table update
   // ---------------------------------------------------------------------------------------------
   logic [NST-1:0] b_slot;
-  assign b_slot = t_at ? sel_oh : ff_oh;
+  assign b_slot = t_at_c ? sel_oh : ff_oh_c;
 
   always_comb begin
     for (int s = 0; s < NST; s++) begin
       logic launch_s, wra, wrb, mv, clr, em, ee;
-      launch_s = launch_ok & (s == 0);
-      wra      = a_on & sel_oh[s] & ~(merge & use_a);
-      wrb      = b_on & b_slot[s] & ~(merge & ~use_a);
-      mv       = move & sel_oh[s];
-      clr      = sel_oh[s] & (exit_ok | arrive | div | (merge & use_a));
+      launch_s = launch_ok_c & (s == 0);
+      wra      = a_on_c & sel_oh[s] & ~(merge & use_a_c);
+      wrb      = b_on_c & b_slot[s] & ~(merge & ~use_a_c);
+      mv       = move_c & sel_oh[s];
+      clr      = sel_oh[s] & (exit_ok_c | arrive_c | div_c | (merge & use_a_c));
       em       = merge & e_oh[s];
       ee       = early & e_oh[s];
 
       st_pc_d[s*PC_W +: PC_W] = (launch_s | wrb) ? npc_i
-                              : (wra | mv)       ? ka
+                              : (wra | mv)       ? ka_c
                               :                    st_pc_q[s*PC_W +: PC_W];
       st_bpc_d[s*PC_W +: PC_W] = (launch_s | wrb)     ? npc_i
-                               : (wra | (mv & a_blk)) ? ka
+                               : (wra | (mv & a_blk_c)) ? ka_c
                                :                        st_bpc_q[s*PC_W +: PC_W];
       st_mask_d[s*W +: W] = launch_s  ? tmask_i
-                          : wra       ? xa_mask
-                          : wrb       ? mn
+                          : wra       ? xa_mask_c
+                          : wrb       ? mn_c
                           : (clr | ee) ? '0
                           : em        ? (st_mask_q[s*W +: W] | x_mask)
                           :             st_mask_q[s*W +: W];
@@ -373,32 +441,26 @@ module simt_st_rt #(
   // Reconvergence Table update. pclr: lanes leaving RT[L].pend (arrival: S's lanes; divergent
   // BR: the side at the RPC, if any).
   // ---------------------------------------------------------------------------------------------
-  logic [W-1:0] side_mask, pclr;
-  logic         newrt;
-  assign side_mask = t_at ? mt : (n_at ? mn : '0);
-  assign pclr      = arrive ? s_mask : side_mask;
-  assign newrt     = div & ~reuse;
-
   always_comb begin
     for (int r = 0; r < NRT; r++) begin
       logic q, nw, upd;
-      q   = early & fr_oh[r];
-      nw  = newrt & fr_oh[r];
-      upd = r_oh[r] & (arrive | (div & reuse));
+      q   = early & fr_oh_c[r];
+      nw  = newrt_c & fr_oh_c[r];
+      upd = r_oh_c[r] & (arrive_c | (div_c & reuse_c));
 
       rt_pc_d[r*PC_W +: PC_W] = q  ? e_pc
                               : nw ? rpc_i
                               :      rt_pc_q[r*PC_W +: PC_W];
-      rt_lnk_d[r*LK_W +: LK_W] = q  ? x_lnk
-                               : nw ? s_lnk
+      rt_lnk_d[r*LK_W +: LK_W] = q  ? x_lnk_c
+                               : nw ? s_lnk_c
                                :      rt_lnk_q[r*LK_W +: LK_W];
       rt_rmask_d[r*W +: W] = q                  ? (e_mask | x_mask)
-                           : nw                 ? s_mask
-                           : (reconv & r_oh[r]) ? '0
+                           : nw                 ? s_mask_c
+                           : (reconv_c & r_oh_c[r]) ? '0
                            :                      rt_rmask_q[r*W +: W];
       rt_pend_d[r*W +: W] = q   ? x_mask
-                          : nw  ? (s_mask & ~pclr)
-                          : upd ? (rt_pend_q[r*W +: W] & ~pclr)
+                          : nw  ? (s_mask_c & ~pclr_c)
+                          : upd ? (rt_pend_q[r*W +: W] & ~pclr_c)
                           :       rt_pend_q[r*W +: W];
     end
   end
@@ -406,10 +468,13 @@ module simt_st_rt #(
   // ---------------------------------------------------------------------------------------------
   // Outputs
   // ---------------------------------------------------------------------------------------------
-  assign ok_o    = ok;
-  assign stall_o = stall;
-  assign bad_o   = ~op_none & ~ok & ~stall;
-  assign ev_o    = {skip, early, merge, reconv, arrive, div & (t_at | n_at), newrt, div};
+  // The flags and events on the step's last clock (0 on the first of a two-clock step, as for
+  // NONE).
+  assign ok_o    = step & ok_c;
+  assign stall_o = step & stall_c;
+  assign bad_o   = step & ~op_none & ~ok_c & ~stall_c;
+  assign ev_o    = {8{step}} & {skip, early, merge, reconv_c, arrive_c, div_c & (t_at_c | n_at_c),
+                                newrt_c, div_c};
 
   assign st_valid_o = st_valid;
   assign st_pc_o    = st_pc_q;
@@ -498,12 +563,22 @@ module simt_st_rt #(
   `SIMT_ASSERT(a_ev, ok_o || ev_o == '0)
   `SIMT_ASSERT(a_stall_keep, !stall_o || f_keep)   // back-pressure loses nothing
   `SIMT_ASSERT(a_bad_keep, !bad_o || f_keep)       // a refused operation changes nothing
-  `SIMT_ASSERT(a_none_keep, op_i != OpNone || f_keep)
+  `SIMT_ASSERT(a_none_keep, !step || op_i != OpNone || f_keep)
   if (OREC == 0) begin : g_a_branchy
     `SIMT_ASSERT(a_branchy, f_branchy)     // without OREC, an RT entry has two children or more
   end
   if (NoStallSize) begin : g_a_nostall
     `SIMT_ASSERT(a_nostall, !stall_o)      // the datasheet's "Sizing": never a stall
+  end
+  // A two-clock step needs its inputs held over both clocks: checked on the second against a
+  // copy taken on the first.
+  if (Cut) begin : g_held
+    logic [3 + SI_W + 3 * PC_W + 1 + W - 1:0] in_now, in_q;
+    assign in_now = {op_i, sel_i, npc_i, blk_i, tgt_i, tmask_i, rpc_i};
+    always_ff @(posedge clk_i) begin
+      in_q <= in_now;
+    end
+    `SIMT_ASSERT(a_held, !step || in_q == in_now)
   end
 `endif
 endmodule

@@ -163,7 +163,7 @@ static void test_ipdom_hand(void)
 /* The walker's IPDOMs on its random programs against the brute force. */
 static void test_ipdom_random(uint64_t seed, unsigned programs)
 {
-    simt_st_rt_cfg cfg = {8, 32, 8, 8, 1};
+    simt_st_rt_cfg cfg = {8, 32, 8, 8, 1, 1};
     unsigned checked = 0, maxblk = 0;
     static unsigned succ[2 * 4096], ip[4096], bf[4096];
     for (unsigned k = 0; k < programs; k++) {
@@ -727,7 +727,7 @@ static void test_walk_matrix(uint64_t seed, uint64_t cycles, unsigned seeds)
                 for (int un = 0; un <= 1; un++)
                     for (unsigned k = 0; k < seeds; k++) {
                         const uint64_t s = seed + 1000003ull * k + 7919ull * (wi * 16 + si * 4 + (unsigned)orec * 2 + (unsigned)un);
-                        simt_st_rt_cfg cfg = {W, 32, sizes[si].nst, sizes[si].nrt, orec};
+                        simt_st_rt_cfg cfg = {W, 32, sizes[si].nst, sizes[si].nrt, orec, 1};
                         strt_walk_opts o = {.max_depth = 2 + (unsigned)(k % 3), .unstructured = un};
                         run_result r;
                         char err[1200];
@@ -767,9 +767,9 @@ static void test_walk_matrix(uint64_t seed, uint64_t cycles, unsigned seeds)
 static void test_walk_odd(uint64_t seed, uint64_t cycles)
 {
     static const simt_st_rt_cfg cfgs[] = {
-        {1, 32, 2, 1, 1}, {2, 32, 2, 1, 0}, {3, 16, 3, 2, 1}, {4, 8, 4, 4, 1}, {4, 6, 4, 4, 0},
-        {5, 4, 2, 2, 1}, {4, 1, 2, 1, 1}, {64, 64, 64, 64, 1}, {16, 32, 5, 7, 1}, {32, 32, 32, 1, 1},
-        {8, 12, 8, 8, 1},
+        {1, 32, 2, 1, 1, 1}, {2, 32, 2, 1, 0, 1}, {3, 16, 3, 2, 1, 1}, {4, 8, 4, 4, 1, 1}, {4, 6, 4, 4, 0, 1},
+        {5, 4, 2, 2, 1, 1}, {4, 1, 2, 1, 1, 1}, {64, 64, 64, 64, 1, 1}, {16, 32, 5, 7, 1, 1}, {32, 32, 32, 1, 1, 1},
+        {8, 12, 8, 8, 1, 1},
     };
     for (unsigned k = 0; k < sizeof cfgs / sizeof cfgs[0]; k++) {
         for (int un = 0; un <= 1; un++) {
@@ -788,7 +788,7 @@ static void test_walk_odd(uint64_t seed, uint64_t cycles)
 
 static void test_repro(uint64_t seed)
 {
-    simt_st_rt_cfg cfg = {16, 32, 6, 5, 1};
+    simt_st_rt_cfg cfg = {16, 32, 6, 5, 1, 1};
     strt_walk_opts o = {.unstructured = 1};
     run_result a, b, c;
     char err[1200];
@@ -808,7 +808,7 @@ static void test_faults(uint64_t seed, int transitions)
     printf("faults, %s:\n", transitions ? "all checks" : "transition checks off (per-lane reference and structure only)");
     for (unsigned f = 1; f < F_N; f++) {
         for (unsigned k = 0; k < 6; k++) {
-            simt_st_rt_cfg cfg = {k < 3 ? 8u : 32u, 32, k < 3 ? 8u : 32u, k < 3 ? 8u : 32u, (int)(k & 1)};
+            simt_st_rt_cfg cfg = {k < 3 ? 8u : 32u, 32, k < 3 ? 8u : 32u, k < 3 ? 8u : 32u, (int)(k & 1), 1};
             strt_walk_opts o = {.unstructured = (int)(k % 3 == 2)};
             run_result r;
             char err[1200];
@@ -833,7 +833,7 @@ static void test_faults(uint64_t seed, int transitions)
     /* the unit's OREC setting differs from the one the walker checks (only the transition
      * check can see this: both settings are correct IPDOM behaviour) */
     for (int orec = 0; orec <= 1 && transitions; orec++) {
-        simt_st_rt_cfg cfg = {8, 32, 8, 8, orec};
+        simt_st_rt_cfg cfg = {8, 32, 8, 8, orec, 1};
         strt_walk_opts o = {.unstructured = 1};
         run_result r;
         char err[1200];
@@ -852,7 +852,7 @@ static void test_faults(uint64_t seed, int transitions)
 
 static void test_long(uint64_t seed, uint64_t cycles)
 {
-    simt_st_rt_cfg cfg = {32, 32, 32, 32, 1};
+    simt_st_rt_cfg cfg = {32, 32, 32, 32, 1, 1};
     strt_walk_opts o = {.unstructured = 1};
     run_result r;
     char err[1200];
@@ -924,14 +924,14 @@ static void test_directed(int print)
             for (int o = 0; o <= 1; o++) {
                 if (orec >= 0 && o != orec)
                     continue;
-                simt_st_rt_cfg cfg = {W, 32, nsts[z], nrts[z] < mrt ? mrt : nrts[z], o};
+                simt_st_rt_cfg cfg = {W, 32, nsts[z], nrts[z] < mrt ? mrt : nrts[z], o, 1};
                 int bad = run_directed(t, &cfg, print && z == 1);
                 CHECK(!bad, "directed %s W=%u NST=%u NRT=%u OREC=%d", strt_dtest_names[k], W, cfg.nst, cfg.nrt, o);
                 runs++;
             }
         /* the test must fail on a unit without the feature it shows */
         if (orec == 1) {
-            simt_st_rt_cfg cfg = {W, 32, mst, mrt, 0};
+            simt_st_rt_cfg cfg = {W, 32, mst, mrt, 0, 1};
             simt_st_rt m;
             simt_st_rt_reset(&m, &cfg);
             simt_st_rt_in idle, in;
