@@ -22,12 +22,13 @@ python3 - formal/st_rt/st_rt_step.sby "$out" <<'PY'
 import sys
 sby, out = open(sys.argv[1]).read(), sys.argv[2]
 S, C = 'rtl/st_rt/simt_st_rt.sv', 'rtl/common/simt_step_cut.sv'
+P = 'rtl/common/simt_step_phase.sv'
 muts = {
   's_tables_write_first': (S, "    end else if (step) begin\n      st_pc_q    <= st_pc_d;",
                               "    end else begin\n      st_pc_q    <= st_pc_d;"),
   's_ok_first':           (S, "assign ok_o    = step & ok_c;", "assign ok_o    = ok_c;"),
   's_ev_first':           (S, "assign ev_o    = {8{step}} & {", "assign ev_o    = {8{1'b1}} & {"),
-  's_phase_stuck':        (S, "        ph_q <= ~ph_q;", "        ph_q <= 1'b1;"),
+  's_phase_stuck':        (P, "        ph_q <= ~ph_q;", "        ph_q <= 1'b1;"),
   's_cut_stale':          (C, "      q_q <= d_i;", "      if (d_i[0]) q_q <= d_i;"),
 }
 cfg = sby.replace("~cover: mode prove", "~cover: mode bmc").replace("~cover: depth 4", "~cover: depth 12")

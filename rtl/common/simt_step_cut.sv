@@ -8,8 +8,9 @@
 // the second clock, exactly the value the signal has there, one clock's path earlier. The
 // register needs no reset and no enable: what it holds in a step's first clock (the previous
 // step's value) is never used, since the unit writes no state and drives its decisions to 0
-// there. Where the ranks go is a timing choice only; the step's function does not depend on it
-// (proven for rmask_sb: formal/rmask_sb, tasks step_*).
+// there (simt_step_phase gives the step's clocks). Where the ranks go is a timing choice only;
+// the step's function does not depend on it (proven for rmask_sb and st_rt: formal/rmask_sb/
+// rmask_sb_step.sby, formal/st_rt/st_rt_step.sby).
 `default_nettype none
 module simt_step_cut #(
   parameter int unsigned WIDTH = 1,

@@ -79,6 +79,18 @@ module simt_rmask_sb #(
     .ib_valid_o, .ib_ready_o, .ib_warp_o, .ib_mask_o, .ib_dep_o
   );
 
+  // The step's clocks (STEP_CLKS = 2: two, the inputs held over both; docs/units/rmask_sb.md,
+  // "Two-clock step").
+  simt_step_phase #(
+    .STEP_CLKS(STEP_CLKS),
+    .IN_W(3 + 2 * IBI_W + 2 * WID_W + 2 * W + NOP + NOP * REG_W + REG_W)
+  ) u_step (
+    .clk_i, .rst_ni,
+    .in_i  ({dec_valid_i, dec_slot_i, dec_warp_i, dec_mask_i, dec_opv_i, dec_reg_i,
+             iss_valid_i, iss_slot_i, wb_valid_i, wb_warp_i, wb_reg_i, wb_mask_i}),
+    .step_o(step)
+  );
+
   // The scoreboard table: writeback, reservation at issue, lookups after both.
   simt_sb_table #(
     .MW(W), .NW(NW), .NE(NE), .REG_W(REG_W), .NSRC(NSRC), .LOOKUP_NEXT(LOOKUP_NEXT),
@@ -99,7 +111,7 @@ module simt_rmask_sb #(
     .dec_rm_o   (rdec),
     .iss_ok_o   (iss_ok),
     .iss_full_o,
-    .step_o     (step),
+    .step_i     (step),
     .sb_valid_o,
     .sb_reg_o,
     .sb_rm_o    (sb_rmask_o)
@@ -109,20 +121,5 @@ module simt_rmask_sb #(
   // The requests' flags, given on the step's last clock (0 on the first of a two-clock step).
   assign bad_o    = {3{step}} & {dec_bad, wb_valid_i & (~wb_ok | wb_extra), iss_valid_i & ~elig};
 
-`ifndef SYNTHESIS
-`include "simt_assert.svh"
-  // A two-clock step needs its inputs held over both clocks (the contract's "Two-clock step"):
-  // checked on the second against a copy taken on the first.
-  if (STEP_CLKS > 1) begin : g_held
-    logic [$bits(dec_reg_i) + $bits(dec_mask_i) + $bits(wb_mask_i) + 2 * WID_W + 2 * IBI_W
-           + NOP + REG_W + 3 - 1:0] in_now, in_q;
-    assign in_now = {dec_valid_i, dec_slot_i, dec_warp_i, dec_mask_i, dec_opv_i, dec_reg_i,
-                     iss_valid_i, iss_slot_i, wb_valid_i, wb_warp_i, wb_reg_i, wb_mask_i};
-    always_ff @(posedge clk_i) begin
-      in_q <= in_now;
-    end
-    `SIMT_ASSERT(a_held, !step || in_q == in_now)
-  end
-`endif
 endmodule
 `default_nettype wire

@@ -45,16 +45,14 @@ module simt_sb_table #(
   output logic [NT-1:0]               sb_valid_o,
   output logic [NT*REG_W-1:0]         sb_reg_o,
   output logic [NT*MW-1:0]            sb_rm_o,
-  output logic                        step_o        // the step's last clock: the state is written
+  input  wire logic                   step_i        // the step's last clock (simt_step_phase): write
 );
-  if (STEP_CLKS < 1 || STEP_CLKS > 2) begin : g_bad_step
-    $error("simt_sb_table: STEP_CLKS must be 1 or 2");
-  end
-  localparam bit Cut = STEP_CLKS > 1;
+  localparam bit Cut = STEP_CLKS > 1;   // the step's rank (simt_step_cut); checked by simt_step_phase
 
   logic [NT*REG_W-1:0] reg_q, reg_d;
   logic [NT*MW-1:0]    rm_q,  rm_d;
   logic                step;
+  assign step = step_i;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -66,22 +64,6 @@ module simt_sb_table #(
     end
   end
 
-  // The step's clocks: with STEP_CLKS = 2, ph_q is 0 on the first clock after reset and
-  // alternates; the state is written and the decisions are given on its second clock.
-  if (Cut) begin : g_phase
-    logic ph_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        ph_q <= 1'b0;
-      end else begin
-        ph_q <= ~ph_q;
-      end
-    end
-    assign step = ph_q;
-  end else begin : g_one
-    assign step = 1'b1;
-  end
-  assign step_o = step;
 
   // One-hot warp decodes; an out-of-range warp decodes to zero.
   localparam logic [NW-1:0] WOne = 1;

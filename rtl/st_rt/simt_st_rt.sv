@@ -89,9 +89,6 @@ module simt_st_rt #(
   if (OREC > 1) begin : g_bad_orec
     $error("simt_st_rt: OREC (%0d) must be 0 or 1", OREC);
   end
-  if (STEP_CLKS < 1 || STEP_CLKS > 2) begin : g_bad_step
-    $error("simt_st_rt: STEP_CLKS (%0d) must be 1 or 2", STEP_CLKS);
-  end
   localparam bit Cut = STEP_CLKS > 1;
 
   localparam int unsigned LK_W = 1 + PC_W + RI_W;   // link {hasr, rpc, ridx}
@@ -135,22 +132,14 @@ module simt_st_rt #(
     end
   end
 
-  // The step's clocks: with STEP_CLKS = 2, ph_q is 0 on the first clock after reset and
-  // alternates; the state is written, and the flags given, on the step's second clock (step).
+  // The step's clocks (STEP_CLKS = 2: two, the inputs held over both; docs/units/st_rt.md,
+  // "Two-clock step"): the state is written, and the flags given, on the step's last clock.
   logic step;
-  if (Cut) begin : g_phase
-    logic ph_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        ph_q <= 1'b0;
-      end else begin
-        ph_q <= ~ph_q;
-      end
-    end
-    assign step = ph_q;
-  end else begin : g_one
-    assign step = 1'b1;
-  end
+  simt_step_phase #(.STEP_CLKS(STEP_CLKS), .IN_W(3 + SI_W + 3 * PC_W + 1 + W)) u_step (
+    .clk_i, .rst_ni,
+    .in_i  ({op_i, sel_i, npc_i, blk_i, tgt_i, tmask_i, rpc_i}),
+    .step_o(step)
+  );
 
   logic [NST-1:0] st_valid;
   logic [NRT-1:0] rt_valid;
@@ -569,16 +558,6 @@ module simt_st_rt #(
   end
   if (NoStallSize) begin : g_a_nostall
     `SIMT_ASSERT(a_nostall, !stall_o)      // the datasheet's "Sizing": never a stall
-  end
-  // A two-clock step needs its inputs held over both clocks: checked on the second against a
-  // copy taken on the first.
-  if (Cut) begin : g_held
-    logic [3 + SI_W + 3 * PC_W + 1 + W - 1:0] in_now, in_q;
-    assign in_now = {op_i, sel_i, npc_i, blk_i, tgt_i, tmask_i, rpc_i};
-    always_ff @(posedge clk_i) begin
-      in_q <= in_now;
-    end
-    `SIMT_ASSERT(a_held, !step || in_q == in_now)
   end
 `endif
 endmodule
