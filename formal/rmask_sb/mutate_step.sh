@@ -27,9 +27,9 @@ T, I = 'rtl/rmask_sb/simt_sb_table.sv', 'rtl/rmask_sb/simt_sb_ibuf.sv'
 R, B, C = 'rtl/rmask_sb/simt_rmask_sb.sv', 'rtl/rmask_sb/simt_sb_base.sv', 'rtl/common/simt_step_cut.sv'
 P = 'rtl/common/simt_step_phase.sv'
 muts = {
-  's_table_writes_first': (T, "    end else if (step) begin\n      reg_q <= reg_d;", "    end else begin\n      reg_q <= reg_d;"),
+  's_table_writes_first': (T, "    end else if (step_i) begin\n      reg_q <= reg_d;", "    end else begin\n      reg_q <= reg_d;"),
   's_slots_write_first':  (I, "    end else if (step_i) begin\n      ibv_q <= ibv_d;", "    end else begin\n      ibv_q <= ibv_d;"),
-  's_ok_first':           (T, "assign iss_ok     = iss_elig_c & ~full & step;", "assign iss_ok     = iss_elig_c & ~full;"),
+  's_ok_first':           (T, "assign iss_ok     = iss_elig_c & ~full & step_i;", "assign iss_ok     = iss_elig_c & ~full;"),
   's_bad_first':          (R, "assign bad_o    = {3{step}} & {", "assign bad_o    = {3{1'b1}} & {"),
   's_bad_first_base@step_base': (B, "assign bad_o    = {3{step}} & {", "assign bad_o    = {3{1'b1}} & {"),
   's_phase_stuck':        (P, "        ph_q <= ~ph_q;", "        ph_q <= 1'b1;"),

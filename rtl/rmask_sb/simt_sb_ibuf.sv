@@ -12,8 +12,8 @@
 // Masks as the logic sees them are MW bits wide: MW = W with MASKS = 1. MASKS = 0 (baseline):
 // MW = 1, no I-mask is stored and every instruction's mask is 1 (iss_mask_o = 1,
 // ib_mask_o = 0), dec_mask_i is ignored and may be 0; the lookups are the table's valid bits.
-// The slots are written only when step_i is high (the table's step_o: every clock, or the
-// second clock of a two-clock step).
+// The slots are written only when step_i is high (simt_step_phase: every clock, or the second
+// clock of a two-clock step).
 `default_nettype none
 module simt_sb_ibuf #(
   parameter int unsigned W     = 32,  // lanes

@@ -7,7 +7,7 @@
 // destination of the instruction simt_sb_ibuf selected), and the lookups R' (the scoreboard
 // after writeback and issue) that the re-evaluation (3) and the decode (4) read.
 // STEP_CLKS = 2 (docs/units/rmask_sb.md, "Two-clock step"): a step takes two clocks with the
-// inputs held; the table is written on the second (step_o), the issue's answers (iss_ok_o,
+// inputs held; the table is written on the second (step_i), the issue's answers (iss_ok_o,
 // iss_full_o) are 0 on the first, and register ranks (simt_step_cut) cut the issue's and the
 // lookups' paths after the compares with the table.
 `default_nettype none
@@ -51,14 +51,12 @@ module simt_sb_table #(
 
   logic [NT*REG_W-1:0] reg_q, reg_d;
   logic [NT*MW-1:0]    rm_q,  rm_d;
-  logic                step;
-  assign step = step_i;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       reg_q <= '0;
       rm_q  <= '0;
-    end else if (step) begin
+    end else if (step_i) begin
       reg_q <= reg_d;
       rm_q  <= rm_d;
     end
@@ -121,7 +119,7 @@ module simt_sb_table #(
   assign iss_first  = iss_free_c & (~iss_free_c + 1'b1);   // lowest free entry of the warp
   assign need_alloc = iss_dst_v_c & ~|iss_hit_c;
   assign full       = need_alloc & ~|iss_free_c;
-  assign iss_ok     = iss_elig_c & ~full & step;
+  assign iss_ok     = iss_elig_c & ~full & step_i;
 
   always_comb begin
     for (int t = 0; t < NT; t++) begin
@@ -226,7 +224,7 @@ module simt_sb_table #(
   end
 
   assign iss_ok_o   = iss_ok;
-  assign iss_full_o = iss_elig_c & full & step;
+  assign iss_full_o = iss_elig_c & full & step_i;
   assign sb_valid_o = valid_q;
   assign sb_reg_o   = reg_q;
   assign sb_rm_o    = rm_q;

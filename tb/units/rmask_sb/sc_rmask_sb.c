@@ -439,10 +439,8 @@ static void sb_run(sc_run *r)
                 ls_cycle(&ls, &in);
             }
         }
-        if (!whole) {
-            ls_peek(&ls, st);
+        if (!whole) /* the budget ended, or a reset comes next (it peeks the state anew) */
             continue;
-        }
         const simt_rmask_sb_out *e = &ls.out;
         ls_peek(&ls, after);
 
