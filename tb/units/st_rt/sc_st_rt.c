@@ -166,13 +166,14 @@ typedef struct {
     unsigned si_w;
     uint64_t pool[16];
     unsigned npool;
-    unsigned br_pct, arrive_pct, blk_pct, bad_pct, idle_pct;
+    unsigned br_pct, arrive_pct, blk_pct, bad_pct, idle_pct, sib_pct;
     uint64_t phase_end, prog_end, drain_limit;
     int drain;
 } ops_gen;
 
 typedef struct {
     uint64_t cycles, op[8], ok, stall, bad, bad_meant, ev[8], resets, launches, exits;
+    uint64_t reconv_orec, reconv_orec_at[SIMT_STRT_MAX];
     unsigned max_st, max_rt;
 } ops_cov;
 
@@ -190,6 +191,7 @@ static void ops_phase(ops_gen *p, uint64_t cycle)
     p->blk_pct = 20 + (unsigned)sc_below(g, 70);
     p->bad_pct = (unsigned)sc_below(g, 7);
     p->idle_pct = (unsigned)sc_below(g, 8);
+    p->sib_pct = (unsigned)sc_below(g, 40);
     p->phase_end = cycle + 500 + sc_below(g, 4000);
 }
 
@@ -349,9 +351,35 @@ static int ops_next(ops_gen *p, uint64_t cycle, const simt_st_rt_out *st, simt_s
         return K_GOOD;
     }
     in->op = SIMT_STRT_ADV;
-    if (S->hasr && sc_chance(g, p->drain ? 70 : p->arrive_pct))
-        in->npc = S->rpc;
     in->blk = sc_chance(g, p->blk_pct);
+    if (S->hasr && sc_chance(g, p->drain ? 70 : p->arrive_pct)) {
+        in->npc = S->rpc;
+    } else if (!p->drain && sc_chance(g, p->sib_pct)) {
+        /* Into the block of a sibling's reconvergence point: a split S' (the highest valid entry
+         * that has one, which may differ from S) moves to the PC of an RT entry R with the same
+         * link (parent) whose PC is not S''s RPC. S' then has bpc = R's PC, which is what R's
+         * OREC search looks for when R's last lanes arrive: an early reconvergence with an entry
+         * that may be any of the ST's, the highest ones included (the walker reaches them rarely:
+         * the make-mutate survivor 81 of 2026-12-06, docs/verification.md "Mutation"). */
+        for (unsigned i = c->nst; i-- > 0;) {
+            const simt_st_ent *E = &st->st[i];
+            uint64_t sib = 0;
+            if (!(st->st_valid >> i & 1))
+                continue;
+            for (unsigned t = 0; t < c->nrt; t++) {
+                const simt_rt_ent *R = &st->rt[t];
+                if ((st->rt_valid >> t & 1) && R->hasr == E->hasr && R->rpc == E->rpc && R->ridx == E->ridx &&
+                    !(E->hasr && R->pc == E->rpc))
+                    sib |= 1ull << t;
+            }
+            if (sib) {
+                in->sel = i;
+                in->npc = st->rt[ops_pick(g, sib)].pc;
+                in->blk = 1;
+                break;
+            }
+        }
+    }
     return K_GOOD;
 }
 
@@ -369,6 +397,21 @@ static void ops_commit(sc_run *r, ops_cov *cv, int kind, const simt_st_rt_in *in
         cv->ev[b] += e->ev >> b & 1;
     cv->launches += e->ok && in->op == SIMT_STRT_LAUNCH;
     cv->exits += e->ok && in->op == SIMT_STRT_EXIT;
+    /* a reconvergence whose OREC search matched, by the entry it matched (the lowest valid
+     * entry, not the split, in R's PC's block with R's link: cmodel orec_match) */
+    if ((e->ev & SIMT_STRT_EV_RECONV) && (e->ev & (SIMT_STRT_EV_MERGE | SIMT_STRT_EV_OREC | SIMT_STRT_EV_OSKIP))) {
+        cv->reconv_orec++;
+        const simt_st_ent *S = &before->st[in->sel];
+        const simt_rt_ent *R = &before->rt[S->ridx];
+        for (unsigned i = 0; i < c->nst; i++) {
+            const simt_st_ent *E = &before->st[i];
+            if (i != in->sel && (before->st_valid >> i & 1) && E->bpc == R->pc && E->hasr == R->hasr &&
+                E->rpc == R->rpc && E->ridx == R->ridx) {
+                cv->reconv_orec_at[i]++;
+                break;
+            }
+        }
+    }
     if (kind == K_BAD && !e->bad)
         sc_expect_fail(r, "malformed operation (op %u sel %u tmask 0x%" PRIx64 ") was not refused", in->op, in->sel,
                        in->tmask);
@@ -395,7 +438,7 @@ static void ops_commit(sc_run *r, ops_cov *cv, int kind, const simt_st_rt_in *in
         cv->max_rt = nrt;
 }
 
-static void ops_report(const ops_cov *cv)
+static void ops_report(const ops_cov *cv, unsigned nst)
 {
     static const char *const ev[8] = {"div", "newrt", "side", "arrive", "reconv", "merge", "orec", "oskip"};
     printf("strt random-ops coverage: %" PRIu64 " cycles; ops NONE %" PRIu64 " ADV %" PRIu64 " BR %" PRIu64
@@ -408,6 +451,10 @@ static void ops_report(const ops_cov *cv)
     for (unsigned b = 0; b < 8; b++)
         printf(" %s %" PRIu64, ev[b], cv->ev[b]);
     printf(" (reuse %" PRIu64 ")\n", cv->ev[0] - cv->ev[1]);
+    printf("strt random-ops reconvergences with an OREC match %" PRIu64 ", by ST entry matched:", cv->reconv_orec);
+    for (unsigned i = 0; i < nst; i++)
+        printf(" %" PRIu64, cv->reconv_orec_at[i]);
+    printf("\n");
 }
 
 /* ---- random runs and trace replay ---- */
@@ -516,7 +563,7 @@ static void strt_run(sc_run *r)
         if (md == M_WALK)
             strt_walk_coverage(wk, stdout);
         else if (md == M_OPS)
-            ops_report(&cv);
+            ops_report(&cv, c->nst);
     }
     /* Walker runs of 100,000 cycles or more (the suite's) gate their coverage. Tables that can
      * fill (NRT < W - 1, NST < W: dps, small) must fill, by the walker's ladder programs; that a
@@ -543,6 +590,23 @@ static void strt_run(sc_run *r)
             {"full-table stall", wc.full_stalls, fill_rt || fill_st},
         };
         SC_COV_GATE(r, pts);
+    }
+    /* random-ops runs of 100,000 operations or more gate an early reconvergence at a
+     * reconvergence (OREC on); with at most 4 ST entries, runs of 2 x 10^6 operations gate one
+     * on every entry (the steering in ops_next; at W = 4, 3 to 9 on the highest entry in 10^6
+     * operations over seeds 1..20). */
+    if (md == M_OPS && r->stop_after == UINT64_MAX) {
+        const uint64_t steps = r->cycle / nclk;
+        char name[SIMT_STRT_MAX][64];
+        sc_cov_point pts[1 + SIMT_STRT_MAX];
+        unsigned n = 0;
+        if (steps >= 100000)
+            pts[n++] = (sc_cov_point){"reconvergence with an OREC match", cv.reconv_orec, (unsigned)(c->orec != 0)};
+        for (unsigned i = 0; steps >= 2000000 && c->orec && c->nst <= 4 && i < c->nst; i++) {
+            snprintf(name[i], sizeof name[i], "reconvergence with an OREC match on ST entry %u", i);
+            pts[n++] = (sc_cov_point){name[i], cv.reconv_orec_at[i], 1};
+        }
+        sc_cov_gate(r, pts, n);
     }
     if (wk)
         strt_walk_free(wk);

@@ -882,6 +882,8 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
     w->cov.merges += !!(ev & SIMT_STRT_EV_MERGE);
     w->cov.orecs += !!(ev & SIMT_STRT_EV_OREC);
     w->cov.oskips += !!(ev & SIMT_STRT_EV_OSKIP);
+    w->cov.reconv_orec +=
+        (ev & SIMT_STRT_EV_RECONV) && (ev & (SIMT_STRT_EV_MERGE | SIMT_STRT_EV_OREC | SIMT_STRT_EV_OSKIP));
     if (in->op == SIMT_STRT_LAUNCH) {
         if (w->phase != PH_LAUNCH)
             FAILX("walker error: LAUNCH while running");
@@ -993,6 +995,7 @@ void strt_walk_coverage(const strt_walk *w, FILE *f)
             (unsigned long long)c->reconvergences);
     fprintf(f, "  orec_merges %llu\n  orec_early %llu\n  orec_skips %llu\n", (unsigned long long)c->merges,
             (unsigned long long)c->orecs, (unsigned long long)c->oskips);
+    fprintf(f, "  reconvergences_orec_matched %llu\n", (unsigned long long)c->reconv_orec);
     fprintf(f, "  full_table_stalls %llu\n  capacity_deadlocks %llu\n", (unsigned long long)c->full_stalls,
             (unsigned long long)c->deadlocks);
     fprintf(f, "  max_nesting %u\n  max_rt_in_use %u\n  max_st_in_use %u\n", c->max_nest, c->max_rt, c->max_st);

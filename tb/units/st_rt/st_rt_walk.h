@@ -89,6 +89,7 @@ typedef struct {
     uint64_t side_at_rpc;     /* ev side: first special case (§3.2) */
     uint64_t arrivals, reconvergences;
     uint64_t merges, orecs, oskips;   /* OREC: merge, early reconvergence entry, skipped */
+    uint64_t reconv_orec;     /* a reconvergence whose OREC search matched (merge, entry or skip) */
     uint64_t full_stalls;     /* stall_o: no free ST or RT entry */
     uint64_t deadlocks;       /* capacity deadlocks (warp relaunched after a reset) */
     uint64_t programs, launches, lanes_exited, exits;
