@@ -29,6 +29,8 @@ int simt_ht_stack_cfg_check(const simt_ht_stack_cfg *c, char *err, size_t n)
         BAD("MERGE = %d: must be 0 or 1", c->merge);
     if (c->prio_w < 1 || c->prio_w > 8)
         BAD("PRIO_W = %u: must be 1..8", c->prio_w);
+    if (c->step_clks > 2)
+        BAD("STEP_CLKS = %u: must be 1 or 2", c->step_clks);
     if (c->policy == SIMT_HT_SS) {
         if (c->merge)
             BAD("MERGE = 1: spatial subdivision (POLICY = 3) binds slots to groups, MERGE must be 0");
@@ -382,6 +384,12 @@ void simt_ht_stack_eval(const simt_ht_stack *s, const simt_ht_stack_in *in, simt
     memcpy(o->rq_nrpc, s->rq_nrpc, sizeof o->rq_nrpc);
     memcpy(o->rq_prio, s->rq_prio, sizeof o->rq_prio);
     memcpy(o->rq_wav, s->rq_wav, sizeof o->rq_wav);
+    if (s->phase + 1 < c->step_clks) { /* a step's first clock: no answer, nothing applied */
+        o->bad = 0;
+        o->full = 0;
+        o->launched = 0;
+        o->accepted = 0;
+    }
 }
 
 void simt_ht_stack_step(simt_ht_stack *s, const simt_ht_stack_in *in)
@@ -389,8 +397,13 @@ void simt_ht_stack_step(simt_ht_stack *s, const simt_ht_stack_in *in)
     const simt_ht_stack_cfg *c = &s->cfg;
     static simt_ht_stack_out o;
     static proc p;
-    simt_ht_stack_eval(s, in, &o);
+    if (s->phase + 1 < c->step_clks) { /* a step's first clock: the state is held */
+        s->phase++;
+        return;
+    }
+    simt_ht_stack_eval(s, in, &o); /* the step's last clock (phase = step_clks - 1) */
     process(s, in, &o, &p);
+    s->phase = 0;
     if (o.launched) {
         s->cnt = 1;
         s->st[0] = (simt_ht_ent){.pc = in->ln_pc & ones(c->pc_w), .mask = in->ln_mask & ones(c->w)};

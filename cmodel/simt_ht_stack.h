@@ -7,6 +7,11 @@
  * simt_ht_stack_in, call simt_ht_stack_eval() for the outputs of that cycle and
  * simt_ht_stack_step() for the clock edge. The scheduling runs Algorithm 1 (corrected)
  * literally, as a sequential scan.
+ * With cfg.step_clks = 2 (the RTL's STEP_CLKS = 2, the contract's "Two-clock step") each call
+ * is one clock: a step's first clock changes nothing and gives bad and full 0 (every other
+ * output is a function of the state and is the same on both clocks); its second is the
+ * single-cycle step with the inputs given there (the contract holds them over both clocks; the
+ * RTL asserts it, the model does not need it).
  */
 #ifndef SIMT_HT_STACK_H
 #define SIMT_HT_STACK_H
@@ -27,6 +32,7 @@ typedef struct {
     unsigned policy;  /* 0 PDOM, 1 PAR (Algorithm 1), 2 WA (work-ahead), 3 SS (spatial) */
     int merge;        /* 1: scheduled entries with equal PCs share a slot */
     unsigned prio_w;  /* WA priority bits, 1..8 */
+    unsigned step_clks;  /* clocks per step (STEP_CLKS): 1, or 2 (0 reads as 1) */
 } simt_ht_stack_cfg;
 
 enum { SIMT_HT_NONE = 0, SIMT_HT_ADV = 1, SIMT_HT_BR = 2, SIMT_HT_EXIT = 3, SIMT_HT_SYNC = 4 };
@@ -91,6 +97,7 @@ typedef struct {
     uint64_t rq_npc[SIMT_HT_MAX_K], rq_tgt[SIMT_HT_MAX_K], rq_tmask[SIMT_HT_MAX_K], rq_rpc[SIMT_HT_MAX_K];
     uint64_t rq_nrpc[SIMT_HT_MAX_K];
     unsigned rq_prio[SIMT_HT_MAX_K], rq_wav[SIMT_HT_MAX_K];
+    unsigned phase;  /* clock of the step, 0 .. step_clks - 1 */
 } simt_ht_stack;
 
 /* 0 if cfg is in range, else -1 and a message naming the parameter. */

@@ -18,6 +18,7 @@ typedef struct vl_ht_stack_ops {
     unsigned w, pc_w, k, d, policy;
     int merge;
     unsigned prio_w;                /* work-ahead priority bits */
+    unsigned step_clks;             /* STEP_CLKS: clocks per step (1, or 2) */
     vl_model_ops vl;                /* create, reset, clock edge, waveform (lib/vl_model.h) */
     /* Drive inputs with the clock low, evaluate, read the outputs of the cycle (the derived,
      * non-port fields of simt_ht_stack_out are left 0). */

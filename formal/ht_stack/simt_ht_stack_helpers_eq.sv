@@ -28,8 +28,8 @@ module simt_ht_stack_helpers_eq #(
   input wire logic [D-1:0]        st_wav_q,
   input wire logic [D-1:0]        pend_q,
   input wire logic [D*SW-1:0]     eslot_q,
-  input wire logic [D-1:0]        pend_src,
-  input wire logic [D*SW-1:0]     eslot_src,
+  input wire logic [D-1:0]        pend_src_c,
+  input wire logic [D*SW-1:0]     eslot_src_c,
   input wire logic [K-1:0]        slot_v_o,
   input wire logic [K*PC_W-1:0]   slot_pc_o,
   input wire logic [W-1:0]        lane_act_o,
@@ -131,7 +131,7 @@ module simt_ht_stack_helpers_eq #(
     f_pend_slot_r = 1'b1;
     for (int e = 0; e < D; e++)
       for (int j = e + 1; j < D; j++)
-        if (pend_src[e] && pend_src[j] && eslot_src[e*SW +: SW] == eslot_src[j*SW +: SW])
+        if (pend_src_c[e] && pend_src_c[j] && eslot_src_c[e*SW +: SW] == eslot_src_c[j*SW +: SW])
           f_pend_slot_r = 1'b0;
   end
   // ---- the RTL's scans (rtl/ht_stack/simt_ht_stack.sv) ----
@@ -271,9 +271,9 @@ module simt_ht_stack_helpers_eq #(
     f_pend_slot_n = 1'b1;
     seen        = '0;
     for (int e = 0; e < D; e++) begin
-      if (pend_src[e]) begin
-        if (seen[eslot_src[e*SW +: SW]]) f_pend_slot_n = 1'b0;
-        seen[eslot_src[e*SW +: SW]] = 1'b1;
+      if (pend_src_c[e]) begin
+        if (seen[eslot_src_c[e*SW +: SW]]) f_pend_slot_n = 1'b0;
+        seen[eslot_src_c[e*SW +: SW]] = 1'b1;
       end
     end
   end

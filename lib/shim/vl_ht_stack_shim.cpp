@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // vl_ht_stack_shim.cpp: thin extern "C" shim around one Verilated simt_ht_stack configuration.
 // Compiled once per configuration with VL_MODEL, VL_W, VL_PC_W, VL_K, VL_D, VL_POLICY, VL_MERGE,
-// VL_PRIO_W.
+// VL_PRIO_W, and VL_STEP_CLKS where the configuration sets STEP_CLKS (else 1).
 #include "vl_ports.h"  // first: defines VL_STR for the model header below
 #include VL_STR(VL_MODEL.h)
+#ifndef VL_STEP_CLKS
+#define VL_STEP_CLKS 1
+#endif
 #include "ports.h"     // the model's port widths (tools/vl_port_widths.py)
 #include "vl_ht_stack.h"
 
@@ -125,6 +128,6 @@ void eval(void *mp, const simt_ht_stack_in *in, simt_ht_stack_out *o)
 } // namespace
 
 extern "C" const vl_ht_stack_ops VL_CAT(VL_MODEL, _ops) = {
-    VL_STR(VL_MODEL), VL_W, VL_PC_W, VL_K, VL_D, VL_POLICY, VL_MERGE, VL_PRIO_W,
+    VL_STR(VL_MODEL), VL_W, VL_PC_W, VL_K, VL_D, VL_POLICY, VL_MERGE, VL_PRIO_W, VL_STEP_CLKS,
     VL_CLOCKED_OPS(Model, simt_ht_stack_in, drive), eval,
 };

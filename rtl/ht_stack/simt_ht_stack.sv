@@ -44,6 +44,13 @@
 //   - SLOTCLS (POLICY 0/1 without MERGE, 2K <= D): the batch's reports are classified once per
 //     slot, each classifier fed its slot's one pending entry through a one-hot select (assertion
 //     a_pend_slot: pending entries hold distinct slots), instead of once per entry.
+//
+// Two-clock step (STEP_CLKS = 2; docs/units/ht_stack.md, "Two-clock step"): a step takes two
+// clocks with the inputs held over both; the state is written on the second, bad_o and full_o
+// are 0 on the first; every other output is a function of the state, the same on both. A
+// register rank (simt_step_cut) holds the classifiers' inputs and results: every signal of a
+// step is a function of the state and the held inputs, so the rank's value on the second clock
+// is the value its input has there, and the step equals the single-cycle one.
 `default_nettype none
 module simt_ht_stack #(
   parameter int unsigned W      = 32,         // lanes per warp, 4..64 (Table 7.1: 32)
@@ -54,6 +61,7 @@ module simt_ht_stack #(
                                               // 2 work-ahead (§4.2.1.2), 3 spatial (§4.2.1.3)
   parameter int unsigned MERGE  = 0,          // 1: scheduled entries with equal PCs share a slot
   parameter int unsigned PRIO_W = 3,          // WA: bits of a PDOM point's priority (L400), 1..8
+  parameter int unsigned STEP_CLKS = 1,       // clocks per step: 1, or 2 (a register rank inside)
   localparam int unsigned SW = (K > 1) ? $clog2(K) : 1,   // slot number
   localparam int unsigned DW = $clog2(D + 1),             // entry count 0..D
   localparam int unsigned EW = (D > 1) ? $clog2(D) : 1    // entry index 0..D-1
@@ -125,6 +133,9 @@ module simt_ht_stack #(
   if (MERGE > 1) begin : g_bad_merge
     $error("simt_ht_stack: MERGE (%0d) must be 0 or 1", MERGE);
   end
+  if (STEP_CLKS < 1 || STEP_CLKS > 2) begin : g_bad_step
+    $error("simt_ht_stack: STEP_CLKS (%0d) must be 1 or 2", STEP_CLKS);
+  end
   if (PRIO_W < 1 || PRIO_W > 8) begin : g_bad_prio_w
     $error("simt_ht_stack: PRIO_W (%0d) must be 1..8", PRIO_W);
   end
@@ -172,6 +183,20 @@ module simt_ht_stack #(
   // ---------------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------------
+  localparam bit Cut = STEP_CLKS > 1;   // the step's register rank (Two-clock step)
+
+  // The step's clocks (STEP_CLKS = 2: two, the inputs held over both): the state is written,
+  // and bad_o and full_o given, on the step's last clock.
+  logic step;
+  simt_step_phase #(.STEP_CLKS(STEP_CLKS),
+                    .IN_W(2 + PC_W + W + 3 * K + 4 * K * PC_W + K * W + K * PRIO_W + K)) u_step (
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .in_i({ln_valid_i, ln_pc_i, ln_mask_i, rp_valid_i, rp_kind_i, rp_npc_i, rp_tgt_i, rp_tmask_i,
+           rp_rpc_i, rp_nrpc_i, rp_prio_i, rp_wav_i}),
+    .step_o(step)
+  );
+
   logic [DW-1:0]       cnt_q,      cnt_d;
   logic [D*PC_W-1:0]   st_pc_q,    st_pc_d;
   logic [D*W-1:0]      st_mask_q,  st_mask_d;
@@ -215,7 +240,7 @@ module simt_ht_stack #(
       rq_nrpc_q  <= '0;
       rq_prio_q  <= '0;
       rq_wav_q   <= '0;
-    end else begin
+    end else if (step) begin
       cnt_q      <= cnt_d;
       st_pc_q    <= st_pc_d;
       st_mask_q  <= st_mask_d;
@@ -484,30 +509,45 @@ module simt_ht_stack #(
   // once it has completed (the write-back waiting pool, L348); it covers the scheduled entries.
   // The meta-data are not valid while a work-ahead split is due.
   // ---------------------------------------------------------------------------------------------
-  logic ln_ok, acc, proc;
+  logic ln_ok, acc_c, proc_c;
   assign md_valid_o = ~empty & ~busy_q & ~wa_split_o;
   assign ln_ok      = ln_valid_i & empty & ~busy_q & |ln_mask_i;
-  assign acc        = rp_valid_i & md_valid_o;   // processing starts in this cycle, from rp_*
-  assign proc       = acc | busy_q;              // a batch is being processed
+  assign acc_c      = rp_valid_i & md_valid_o;   // processing starts in this cycle, from rp_*
+  assign proc_c     = acc_c | busy_q;            // a batch is being processed
 
   // The batch being processed: at acceptance the current schedule and rp_*, later pend/eslot/rq.
+  // As computed (_c: the classifiers' side of the step's rank) and after the rank (the rest).
+  logic [D-1:0]      pend_src_c;
+  logic [D*SW-1:0]   eslot_src_c;
+  logic [3*K-1:0]    r_kind_c;
+  logic [K*PC_W-1:0] r_npc_c, r_tgt_c, r_rpc_c, r_nrpc_c;
+  logic [K*W-1:0]    r_tmask_c;
+  logic [K*PRIO_W-1:0] r_prio_c;
+  logic [K-1:0]      r_wav_c;
+  assign pend_src_c  = acc_c ? sched      : pend_q;
+  assign eslot_src_c = acc_c ? eslot_now  : eslot_q;
+  assign r_kind_c    = acc_c ? rp_kind_i  : rq_kind_q;
+  assign r_npc_c     = acc_c ? rp_npc_i   : rq_npc_q;
+  assign r_tgt_c     = acc_c ? rp_tgt_i   : rq_tgt_q;
+  assign r_tmask_c   = acc_c ? rp_tmask_i : rq_tmask_q;
+  assign r_rpc_c     = acc_c ? rp_rpc_i   : rq_rpc_q;
+  assign r_nrpc_c    = acc_c ? rp_nrpc_i  : rq_nrpc_q;
+  assign r_prio_c    = acc_c ? rp_prio_i  : rq_prio_q;
+  assign r_wav_c     = acc_c ? rp_wav_i   : rq_wav_q;
+
+  logic              acc, proc;
   logic [D-1:0]      pend_src;
   logic [D*SW-1:0]   eslot_src;
-  logic [3*K-1:0]    r_kind;
   logic [K*PC_W-1:0] r_npc, r_tgt, r_rpc, r_nrpc;
   logic [K*W-1:0]    r_tmask;
   logic [K*PRIO_W-1:0] r_prio;
   logic [K-1:0]      r_wav;
-  assign pend_src  = acc ? sched      : pend_q;
-  assign eslot_src = acc ? eslot_now  : eslot_q;
-  assign r_kind    = acc ? rp_kind_i  : rq_kind_q;
-  assign r_npc     = acc ? rp_npc_i   : rq_npc_q;
-  assign r_tgt     = acc ? rp_tgt_i   : rq_tgt_q;
-  assign r_tmask   = acc ? rp_tmask_i : rq_tmask_q;
-  assign r_rpc     = acc ? rp_rpc_i   : rq_rpc_q;
-  assign r_nrpc    = acc ? rp_nrpc_i  : rq_nrpc_q;
-  assign r_prio    = acc ? rp_prio_i  : rq_prio_q;
-  assign r_wav     = acc ? rp_wav_i   : rq_wav_q;
+  simt_step_cut #(.WIDTH(2 + D + D * SW + K * (4 * PC_W + W + PRIO_W + 1)), .CUT(Cut)) u_cut_batch (
+    .clk_i(clk_i),
+    .d_i({acc_c, proc_c, pend_src_c, eslot_src_c, r_npc_c, r_tgt_c, r_rpc_c, r_nrpc_c, r_tmask_c,
+          r_prio_c, r_wav_c}),
+    .q_o({acc, proc, pend_src, eslot_src, r_npc, r_tgt, r_rpc, r_nrpc, r_tmask, r_prio, r_wav})
+  );
 
   // ---------------------------------------------------------------------------------------------
   // Classification of every pending entry's report (L389: the PDOM update, "two additional
@@ -550,6 +590,11 @@ module simt_ht_stack #(
   // classifier c's input (its entry, pending, its slot) and result
   logic [NC*EB-1:0] c_ent, c_upd;
   logic [NC-1:0]    c_pnd, c_bad, c_sp, c_sx, c_sy;
+  // the classifiers' results as computed (k_*) and after the step's rank (c_*); c_ent_r: the
+  // classifiers' inputs after the rank (the next state reads them where SLOTCLS)
+  logic [NC*EB-1:0] k_upd, c_ent_r;
+  logic [NC-1:0]    k_bad, k_sp, k_sx, k_sy;
+  logic [2*NC-1:0]  k_op;
   logic [NC*SW-1:0] c_sl;
   logic [2*NC-1:0]  c_op;
 
@@ -563,7 +608,7 @@ module simt_ht_stack #(
       for (int k = 0; k < NC; k++) begin
         c_sl[k*SW +: SW] = SW'(k);
         for (int e = 0; e < D; e++) begin
-          hit = pend_src[e] && (32'(eslot_src[e*SW +: SW]) == k);
+          hit = pend_src_c[e] && (32'(eslot_src_c[e*SW +: SW]) == k);
           if (hit) begin
             c_pnd[k]            = 1'b1;
             c_ent[k*EB +: EB]   = c_ent[k*EB +: EB] | st_ent[e*EB +: EB];
@@ -599,8 +644,8 @@ module simt_ht_stack #(
     always_comb begin
       for (int e = 0; e < D; e++) begin
         c_ent[e*EB +: EB] = st_ent[e*EB +: EB];
-        c_pnd[e]          = pend_src[e];
-        c_sl[e*SW +: SW]  = eslot_src[e*SW +: SW];
+        c_pnd[e]          = pend_src_c[e];
+        c_sl[e*SW +: SW]  = eslot_src_c[e*SW +: SW];
       end
       cls_upd = c_upd;
       cls_op  = c_op;
@@ -632,23 +677,23 @@ module simt_ht_stack #(
       brpc = '0;
       for (int k = 0; k < K; k++) begin
         if (sl == SW'(k)) begin
-          kind = r_kind[3*k +: 3];
-          npc  = r_npc[k*PC_W +: PC_W];
-          tgt  = r_tgt[k*PC_W +: PC_W];
-          tm   = r_tmask[k*W +: W];
-          brpc = r_rpc[k*PC_W +: PC_W];
+          kind = r_kind_c[3*k +: 3];
+          npc  = r_npc_c[k*PC_W +: PC_W];
+          tgt  = r_tgt_c[k*PC_W +: PC_W];
+          tm   = r_tmask_c[k*W +: W];
+          brpc = r_rpc_c[k*PC_W +: PC_W];
         end
       end
       t    = tm & m;
       nrem = (npc != brpc);   // the not-taken side gets an entry (it is not at the branch's rpc)
       trem = (tgt != brpc);   // the taken side gets an entry
 
-      c_upd[e*EB +: EB]  = {pc, m, hr, rpc, x};
-      c_op[2*e +: 2]     = OpRewr;
-      c_bad[e]           = 1'b0;
-      c_sp[e]            = 1'b0;
-      c_sx[e]            = 1'b0;
-      c_sy[e]            = 1'b0;
+      k_upd[e*EB +: EB]  = {pc, m, hr, rpc, x};
+      k_op[2*e +: 2]     = OpRewr;
+      k_bad[e]           = 1'b0;
+      k_sp[e]            = 1'b0;
+      k_sx[e]            = 1'b0;
+      k_sy[e]            = 1'b0;
       mv                 = 1'b0;   // ADV-like move to mpc (arrival included)
       mpc                = npc;
 
@@ -659,10 +704,10 @@ module simt_ht_stack #(
           KSync: begin
             // SYNC as ADV; from a non-root entry refused (H8). SS, a group root (e >= 1, hasr 0):
             // removed, level 0 takes the barrier's PC (L408).
-            if (hr)                c_bad[e] = 1'b1;
+            if (hr)                k_bad[e] = 1'b1;
             else if (SS && e >= 1) begin
-              c_op[2*e +: 2] = OpRem;
-              c_sy[e]        = 1'b1;
+              k_op[2*e +: 2] = OpRem;
+              k_sy[e]        = 1'b1;
             end else               mv       = 1'b1;
           end
           KBr: begin
@@ -676,45 +721,59 @@ module simt_ht_stack #(
             end else if (SS && (e == 0) && (cnt_q == DW'(1))) begin
               // SS, level 0 unsplit: the spatial split (L408: "dividing the threads into smaller
               // equal sized groups at the first diverging point").
-              c_op[2*e +: 2] = OpIns1;
-              c_sp[e]        = 1'b1;
+              k_op[2*e +: 2] = OpIns1;
+              k_sp[e]        = 1'b1;
             end else if (hr && (brpc == rpc)) begin
               // Divergent loop back-edge: no reconvergence entry; the remaining side replaces
               // the entry in place (WA fields kept). Both remain: the not-taken side in place,
               // the taken side inserted above it (structural).
               if (nrem && trem) begin
-                c_op[2*e +: 2]    = OpIns1;
+                k_op[2*e +: 2]    = OpIns1;
               end else if (nrem) begin
-                c_upd[e*EB +: EB] = {npc, m & ~t, hr, rpc, x};
+                k_upd[e*EB +: EB] = {npc, m & ~t, hr, rpc, x};
               end else begin
-                c_upd[e*EB +: EB] = {tgt, t, hr, rpc, x};
+                k_upd[e*EB +: EB] = {tgt, t, hr, rpc, x};
               end
             end else begin
               // Divergent: the entry becomes the reconvergence entry; each remaining side is
               // inserted right above it (structural, one or two entries).
-              c_op[2*e +: 2] = (nrem && trem) ? OpIns2 : OpIns1;
+              k_op[2*e +: 2] = (nrem && trem) ? OpIns2 : OpIns1;
             end
           end
           KExit: begin
             // EXIT: the root only (H15), removed; SS, a group root: its lanes leave level 0
-            if (hr) c_bad[e] = 1'b1;
+            if (hr) k_bad[e] = 1'b1;
             else begin
-              c_op[2*e +: 2] = OpRem;
-              c_sx[e]        = SS && (e >= 1);
+              k_op[2*e +: 2] = OpRem;
+              k_sx[e]        = SS && (e >= 1);
             end
           end
-          default: c_bad[e] = 1'b1;               // unknown kind
+          default: k_bad[e] = 1'b1;               // unknown kind
         endcase
       end
 
       // ADV (and uniform BR, SYNC): arrival at the entry's rpc removes it (its lanes already
       // wait in the entry below), else the entry moves on (WA fields kept).
       if (mv) begin
-        if (hr && (mpc == rpc)) c_op[2*e +: 2] = OpRem;                    // arrival
-        else                    c_upd[e*EB + EB - PC_W +: PC_W] = mpc;     // pc := mpc
+        if (hr && (mpc == rpc)) k_op[2*e +: 2] = OpRem;                    // arrival
+        else                    k_upd[e*EB + EB - PC_W +: PC_W] = mpc;     // pc := mpc
       end
     end
   end
+
+  // The step's register rank (STEP_CLKS = 2; simt_step_cut, a wire otherwise): the classifiers'
+  // results, and where SLOTCLS their inputs (the next state's entry s), both functions of the
+  // state and the held inputs.
+  simt_step_cut #(.WIDTH(NC * EB + 6 * NC), .CUT(Cut)) u_cut_cls (
+    .clk_i(clk_i),
+    .d_i({k_upd, k_op, k_bad, k_sp, k_sx, k_sy}),
+    .q_o({c_upd, c_op, c_bad, c_sp, c_sx, c_sy})
+  );
+  simt_step_cut #(.WIDTH(NC * EB), .CUT(Cut && SLOTCLS)) u_cut_ent (
+    .clk_i(clk_i),
+    .d_i(c_ent),
+    .q_o(c_ent_r)
+  );
 
   // Refused reports, found at acceptance only (bad_o[2]): per entry (unknown kind, EXIT/SYNC
   // from a non-root) and per slot (a kind other than NONE for a slot that is not valid).
@@ -725,9 +784,9 @@ module simt_ht_stack #(
       slot_bad = slot_bad | (~slot_v_o[k] & (rp_kind_i[3*k +: 3] != KNone));
   end
 
-  assign bad_o[0] = ln_valid_i & ~ln_ok;
-  assign bad_o[1] = rp_valid_i & ~acc;
-  assign bad_o[2] = acc & (slot_bad | |cls_bad);
+  assign bad_o[0] = step & ln_valid_i & ~ln_ok;
+  assign bad_o[1] = step & rp_valid_i & ~acc;
+  assign bad_o[2] = step & acc & (slot_bad | |cls_bad);
 
   // ---------------------------------------------------------------------------------------------
   // SS spatial split (L408): for each group g with lanes in level 0, lowest first, a group root
@@ -777,6 +836,7 @@ module simt_ht_stack #(
   logic            s_sp, s_sx, s_sy;  // SS: s is the spatial split, a group EXIT, a group SYNC
   logic [EB-1:0]   s_x0, s_a, s_b;    // s's entry in place, the inserted entries (A lower)
   logic [D*EB-1:0] nxt;
+  logic            full_c;            // full_o on the step's last clock
 
   always_comb begin
     logic            hi;      // a structural entry lies above
@@ -826,7 +886,7 @@ module simt_ht_stack #(
       // per-slot classifiers: entry s is its slot's classifier input (a K-way select, not D-way)
       se = '0;
       for (int k = 0; k < NC; k++)
-        if (sl == SW'(k)) se = c_ent[k*EB +: EB];
+        if (sl == SW'(k)) se = c_ent_r[k*EB +: EB];
     end
     {pc, m, hr, rpc, xn, xp, xw} = se;
     npc  = '0;
@@ -878,7 +938,7 @@ module simt_ht_stack #(
 
     // Capacity: an insertion must fit in D entries; otherwise nothing changes (full_o). (The
     // spatial split always fits: D >= K+1. A due work-ahead split has two free entries.)
-    full_o = proc & s_any & (32'(cnt_q) + ins > D);
+    full_c = proc & s_any & (32'(cnt_q) + ins > D);
 
     // SS, a group root s leaves (s >= 1, so level 0 below it keeps its place): EXIT takes its
     // lanes out of level 0 (m0; none left: level 0 is removed too), SYNC gives level 0 its PC
@@ -975,7 +1035,7 @@ module simt_ht_stack #(
       rq_wav_d   = rp_wav_i;
     end
 
-    if ((proc && !full_o) || wa_split_o) begin
+    if ((proc && !full_c) || wa_split_o) begin
       // Apply: the processed entries (every non-structural one, and s) leave pend; the group
       // roots of a spatial split, all above s = 0, become pending with the batch's BR.
       pend_d = pend_src & cls_st & ~s_oh;
@@ -1004,6 +1064,7 @@ module simt_ht_stack #(
   // ---------------------------------------------------------------------------------------------
   // Outputs
   // ---------------------------------------------------------------------------------------------
+  assign full_o     = step & full_c;
   assign busy_o     = busy_q;
   assign cnt_o      = cnt_q;
   assign st_pc_o    = st_pc_q;
@@ -1198,9 +1259,9 @@ module simt_ht_stack #(
       f_pend_slot = 1'b1;
       seen        = '0;
       for (int e = 0; e < D; e++) begin
-        if (pend_src[e]) begin
-          if (seen[eslot_src[e*SW +: SW]]) f_pend_slot = 1'b0;
-          seen[eslot_src[e*SW +: SW]] = 1'b1;
+        if (pend_src_c[e]) begin
+          if (seen[eslot_src_c[e*SW +: SW]]) f_pend_slot = 1'b0;
+          seen[eslot_src_c[e*SW +: SW]] = 1'b1;
         end
       end
     end

@@ -95,7 +95,7 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
     memset(ls, 0, sizeof *ls);
     ls->m = sc_open_model(r, tr, lanes)->ops;
     const vl_ht_stack_ops *m = ls->m;
-    ls->cfg = (simt_ht_stack_cfg){m->w, m->pc_w, m->k, m->d, m->policy, m->merge, m->prio_w};
+    ls->cfg = (simt_ht_stack_cfg){m->w, m->pc_w, m->k, m->d, m->policy, m->merge, m->prio_w, m->step_clks};
     char err[160];
     if (simt_ht_stack_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", m->name, err);
@@ -166,7 +166,7 @@ static void ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
                 sc_expect_fail(r, "work-ahead split moved lane %u (PC 0x%" PRIx64 " to 0x%" PRIx64 ")", i, ls->p6_pc[i], pc[i]);
         ls->p6_pending = 0;
     }
-    if (a->wa_split) {
+    if (a->wa_split && ls->gold.phase + 1 >= c->step_clks) { /* applied at the step's last clock */
         lane_pcs(c, a, ls->p6_pc, &ls->p6_live);
         ls->p6_pending = 1;
         ls->wa_splits++;
@@ -182,6 +182,22 @@ static void ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
         }
         if (cnt0 > 1 && ls->gold.cnt == 1)
             ls->ss_rejoins++, ls->ss_rejoined = 1;
+    }
+}
+
+/* A step of STEP_CLKS clocks (the contract's "Two-clock step"): its first clocks, the inputs
+ * held, each compared and recorded (a trace line is a clock); the caller then runs the last,
+ * whose answers (bad_o, full_o) are the step's. Nothing for a single-cycle model. */
+static void ls_first_clocks(lockstep *ls, const simt_ht_stack_in *in)
+{
+    sc_run *r = ls->core.r;
+    for (unsigned k = 1; k < ls->cfg.step_clks; k++) {
+        if (r->record) {
+            const ht_line ln = {0, *in};
+            sc_trace_write(r, &ln);
+        }
+        ls_cycle(ls, in);
+        r->cycle++;
     }
 }
 
@@ -390,6 +406,8 @@ static void ht_run(sc_run *r)
             cv.resets++;
             continue; /* not a compared cycle */
         }
+        if (!o->trace_in)
+            ls_first_clocks(&ls, &in);
         if (r->record) {
             const ht_line ln = {0, in};
             sc_trace_write(r, &ln);
@@ -586,7 +604,7 @@ static uint64_t pdom_bundles(const cfg_prog *p, const simt_ht_stack_cfg *c, uint
 {
     static simt_ht_stack s;
     static simt_ht_stack_out o;
-    simt_ht_stack_cfg pc = {c->w, c->pc_w, 1, 3 * c->w - 2, SIMT_HT_PDOM, 0, c->prio_w};
+    simt_ht_stack_cfg pc = {c->w, c->pc_w, 1, 3 * c->w - 2, SIMT_HT_PDOM, 0, c->prio_w, 1};
     simt_ht_stack_reset(&s, &pc);
     cfg_lanes *ls = cfg_lanes_new(p);
     if (!ls)
@@ -697,6 +715,7 @@ static void ht_walk(sc_run *r)
             in.ln_valid = 1, in.ln_pc = cfg_prog_entry(p), in.ln_mask = 1;
             cv.bad_meant++;
         }
+        ls_first_clocks(&ls, &in);
         if (r->record) {
             const ht_line ln = {0, in};
             sc_trace_write(r, &ln);
@@ -823,11 +842,12 @@ static const insn *find(const dt *d, uint64_t pc)
 
 static void dt_cycle(dt *d, const simt_ht_stack_in *in)
 {
-    ls_cycle(&d->ls, in);
-    simt_ht_stack_out st;
-    ls_peek(&d->ls, &st);
-    check_md(d->r, &d->ls.cfg, &d->ls.act);
-    d->r->cycle++;
+    /* one step: STEP_CLKS clocks, the inputs held (the last clock's answers in d->ls.out) */
+    for (unsigned k = 0; k < (d->ls.cfg.step_clks > 1 ? d->ls.cfg.step_clks : 1); k++) {
+        ls_cycle(&d->ls, in);
+        check_md(d->r, &d->ls.cfg, &d->ls.act);
+        d->r->cycle++;
+    }
 }
 
 static void dt_launch(dt *d, uint64_t pc, uint64_t mask)
