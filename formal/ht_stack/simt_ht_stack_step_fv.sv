@@ -125,8 +125,12 @@ module simt_ht_stack_step_fv #(
   assign r_ans = {r_bad, r_full};
   assign d_md  = {d_wa_split, d_md_valid, d_slot_v, d_slot_pc, d_lane_act, d_lane_sel};
   assign r_md  = {r_wa_split, r_md_valid, r_slot_v, r_slot_pc, r_lane_act, r_lane_sel};
-  assign d_st  = {d_busy, d_cnt, d_st_pc, d_st_mask, d_st_hasr, d_st_rpc, d_st_nrpc, d_st_prio, d_st_wav, d_pend, d_eslot, d_rq_kind, d_rq_npc, d_rq_tgt, d_rq_tmask, d_rq_rpc, d_rq_nrpc, d_rq_prio, d_rq_wav};
-  assign r_st  = {r_busy, r_cnt, r_st_pc, r_st_mask, r_st_hasr, r_st_rpc, r_st_nrpc, r_st_prio, r_st_wav, r_pend, r_eslot, r_rq_kind, r_rq_npc, r_rq_tgt, r_rq_tmask, r_rq_rpc, r_rq_nrpc, r_rq_prio, r_rq_wav};
+  assign d_st  = {d_busy, d_cnt, d_st_pc, d_st_mask, d_st_hasr, d_st_rpc, d_st_nrpc, d_st_prio,
+                  d_st_wav, d_pend, d_eslot, d_rq_kind, d_rq_npc, d_rq_tgt, d_rq_tmask, d_rq_rpc,
+                  d_rq_nrpc, d_rq_prio, d_rq_wav};
+  assign r_st  = {r_busy, r_cnt, r_st_pc, r_st_mask, r_st_hasr, r_st_rpc, r_st_nrpc, r_st_prio,
+                  r_st_wav, r_pend, r_eslot, r_rq_kind, r_rq_npc, r_rq_tgt, r_rq_tmask, r_rq_rpc,
+                  r_rq_nrpc, r_rq_prio, r_rq_wav};
 
   // t: the clock since the start (0, 1, 2, then 3 for good)
   logic [1:0] t = 2'd0;
