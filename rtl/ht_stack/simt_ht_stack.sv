@@ -48,9 +48,10 @@
 // Two-clock step (STEP_CLKS = 2; docs/units/ht_stack.md, "Two-clock step"): a step takes two
 // clocks with the inputs held over both; the state is written on the second, bad_o and full_o
 // are 0 on the first; every other output is a function of the state, the same on both. A
-// register rank (simt_step_cut) holds the classifiers' inputs and results: every signal of a
-// step is a function of the state and the held inputs, so the rank's value on the second clock
-// is the value its input has there, and the step equals the single-cycle one.
+// register rank (simt_step_cut) holds the batch being processed (acceptance, pending entries,
+// slots, report fields) and the classifiers' inputs and results: every signal of a step is a
+// function of the state and the held inputs, so the rank's value on the second clock is the
+// value its input has there, and the step equals the single-cycle one.
 `default_nettype none
 module simt_ht_stack #(
   parameter int unsigned W      = 32,         // lanes per warp, 4..64 (Table 7.1: 32)
