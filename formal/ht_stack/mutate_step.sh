@@ -12,8 +12,8 @@
 #   h_phase_stuck        the phase stops alternating: every clock after the first is a second
 #                        clock, so the rank feeds a step one clock old values
 #   h_cut_stale          the rank loads only when its bit 0 is set (a wrong enable)
-#   h_cut_stale@step_pdom  the same in the one-slot form (TOP1)
-#   h_cut_stale@step_k4m   the same with per-entry classifiers
+#   h_cut_stale_pdom     the same in the one-slot form (TOP1; task step_pdom)
+#   h_cut_stale_k4m      the same with per-entry classifiers (task step_k4m)
 # Run from the repository root; prints one line per mutant. Uses one core.
 set -u
 source "$(dirname "$0")/../mutate_lib.sh"
@@ -23,6 +23,8 @@ rm -f "$out"/*.task "$out"/*.sby
 
 python3 - formal/ht_stack/ht_stack_step.sby "$out" <<'PY'
 import sys
+sys.path.insert(0, 'formal')
+from mutate_gen import write_mutants
 sby, out = open(sys.argv[1]).read(), sys.argv[2]
 S, C = 'rtl/ht_stack/simt_ht_stack.sv', 'rtl/common/simt_step_cut.sv'
 P = 'rtl/common/simt_step_phase.sv'
@@ -33,21 +35,11 @@ muts = {
   'h_bad_first':         (S, "assign bad_o[1] = step & rp_valid_i & ~acc;", "assign bad_o[1] = rp_valid_i & ~acc;"),
   'h_phase_stuck':       (P, "        ph_q <= ~ph_q;", "        ph_q <= 1'b1;"),
   'h_cut_stale':         (C, "      q_q <= d_i;", "      if (d_i[0]) q_q <= d_i;"),
-  'h_cut_stale@step_pdom': (C, "      q_q <= d_i;", "      if (d_i[0]) q_q <= d_i;"),
-  'h_cut_stale@step_k4m':  (C, "      q_q <= d_i;", "      if (d_i[0]) q_q <= d_i;"),
+  'h_cut_stale_pdom@step_pdom': (C, "      q_q <= d_i;", "      if (d_i[0]) q_q <= d_i;"),
+  'h_cut_stale_k4m@step_k4m':  (C, "      q_q <= d_i;", "      if (d_i[0]) q_q <= d_i;"),
 }
 assert sby.count("~cover: mode bmc") == 1, "ht_stack_step.sby changed?"
-for key, (f, a, b) in muts.items():
-    name, task = (key.split('@') + ['step_par'])[:2]
-    if task != 'step_par':
-        name = f"{name}_{task[5:]}"
-    src = open(f).read()
-    if src.count(a) != 1:
-        sys.exit(f"mutate_step.sh: mutant {name}: pattern not found once in {f} (RTL changed?)")
-    base = f.split('/')[-1]
-    open(f"{out}/{name}.task", "w").write(task + "\n")
-    open(f"{out}/{name}.sv", "w").write(src.replace(a, b))
-    open(f"{out}/{name}.sby", "w").write(sby.replace(f"{f}\n", f"{base} {out}/{name}.sv\n"))
+write_mutants(sby, out, muts, 'step_par')
 PY
 [ $? -eq 0 ] || exit 2
 mut_all "$out" "$@"

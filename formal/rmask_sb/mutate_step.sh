@@ -22,6 +22,8 @@ rm -f "$out"/*.task "$out"/*.sby
 
 python3 - formal/rmask_sb/rmask_sb_step.sby "$out" <<'PY'
 import sys
+sys.path.insert(0, 'formal')
+from mutate_gen import write_mutants
 sby, out = open(sys.argv[1]).read(), sys.argv[2]
 T, I = 'rtl/rmask_sb/simt_sb_table.sv', 'rtl/rmask_sb/simt_sb_ibuf.sv'
 R, B, C = 'rtl/rmask_sb/simt_rmask_sb.sv', 'rtl/rmask_sb/simt_sb_base.sv', 'rtl/common/simt_step_cut.sv'
@@ -37,15 +39,7 @@ muts = {
 }
 cfg = sby.replace("prove: mode prove", "prove: mode bmc").replace("prove: depth 4", "prove: depth 12")
 assert cfg.count("prove: mode bmc") == 1 and cfg.count("prove: depth 12") == 1, "rmask_sb_step.sby changed?"
-for key, (f, a, b) in muts.items():
-    name, task = (key.split('@') + ['step_rm'])[:2]
-    src = open(f).read()
-    if src.count(a) != 1:
-        sys.exit(f"mutate_step.sh: mutant {name}: pattern not found once in {f} (RTL changed?)")
-    base = f.split('/')[-1]
-    open(f"{out}/{name}.task", "w").write(task + "\n")
-    open(f"{out}/{name}.sv", "w").write(src.replace(a, b))
-    open(f"{out}/{name}.sby", "w").write(cfg.replace(f"{f}\n", f"{base} {out}/{name}.sv\n"))
+write_mutants(cfg, out, muts, 'step_rm')
 PY
 [ $? -eq 0 ] || exit 2
 mut_all "$out" "$@"

@@ -20,6 +20,8 @@ rm -f "$out"/*.task "$out"/*.sby
 
 python3 - formal/st_rt/st_rt_step.sby "$out" <<'PY'
 import sys
+sys.path.insert(0, 'formal')
+from mutate_gen import write_mutants
 sby, out = open(sys.argv[1]).read(), sys.argv[2]
 S, C = 'rtl/st_rt/simt_st_rt.sv', 'rtl/common/simt_step_cut.sv'
 P = 'rtl/common/simt_step_phase.sv'
@@ -33,15 +35,7 @@ muts = {
 }
 cfg = sby.replace("~cover: mode prove", "~cover: mode bmc").replace("~cover: depth 4", "~cover: depth 12")
 assert cfg.count("~cover: mode bmc") == 1 and cfg.count("~cover: depth 12") == 1, "st_rt_step.sby changed?"
-for key, (f, a, b) in muts.items():
-    name, task = (key.split('@') + ['step_orec'])[:2]
-    src = open(f).read()
-    if src.count(a) != 1:
-        sys.exit(f"mutate_step.sh: mutant {name}: pattern not found once in {f} (RTL changed?)")
-    base = f.split('/')[-1]
-    open(f"{out}/{name}.task", "w").write(task + "\n")
-    open(f"{out}/{name}.sv", "w").write(src.replace(a, b))
-    open(f"{out}/{name}.sby", "w").write(cfg.replace(f"{f}\n", f"{base} {out}/{name}.sv\n"))
+write_mutants(cfg, out, muts, 'step_orec')
 PY
 [ $? -eq 0 ] || exit 2
 mut_all "$out" "$@"
