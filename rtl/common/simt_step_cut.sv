@@ -9,8 +9,8 @@
 // register needs no reset and no enable: what it holds in a step's first clock (the previous
 // step's value) is never used, since the unit writes no state and drives its decisions to 0
 // there (simt_step_phase gives the step's clocks). Where the ranks go is a timing choice only;
-// the step's function does not depend on it (proven for rmask_sb and st_rt: formal/rmask_sb/
-// rmask_sb_step.sby, formal/st_rt/st_rt_step.sby).
+// the step's function does not depend on it (proven for rmask_sb, st_rt and ht_stack:
+// formal/{rmask_sb/rmask_sb,st_rt/st_rt,ht_stack/ht_stack}_step.sby).
 `default_nettype none
 module simt_step_cut #(
   parameter int unsigned WIDTH = 1,

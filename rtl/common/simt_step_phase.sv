@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// simt_step_phase: the clocks of a unit's step (docs/units/rmask_sb.md and docs/units/st_rt.md,
+// simt_step_phase: the clocks of a unit's step (docs/units/rmask_sb.md, st_rt.md, ht_stack.md,
 // "Two-clock step"). STEP_CLKS = 1: every clock is a whole step (step_o = 1). STEP_CLKS = 2: a
 // step starts on the first clock after reset and every second clock after that; step_o is high
 // on its second clock, where the unit writes its state and gives its answers. The unit's inputs

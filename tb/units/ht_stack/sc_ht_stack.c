@@ -286,6 +286,7 @@ typedef struct {
     uint64_t pool[16];
     unsigned full_run;
     uint64_t rand_resets;  /* resets at random points (the others end a capacity deadlock) */
+    uint64_t cut_steps;    /* two-clock models: resets between a step's two clocks */
 } ops_gen;
 
 static uint64_t pick_pc(ops_gen *og) { return og->pool[sc_below(&og->g, 16)]; }
@@ -406,8 +407,24 @@ static void ht_run(sc_run *r)
             cv.resets++;
             continue; /* not a compared cycle */
         }
-        if (!o->trace_in)
+        if (!o->trace_in) {
             ls_first_clocks(&ls, &in);
+            /* A two-clock model: a reset between a step's clocks, about once in 4,096 steps (the
+             * step is lost, the next clock is a step's first: contract "Two-clock step"). The
+             * draw is made for two-clock models only, so single-cycle runs keep their stimulus. */
+            if (c->step_clks > 1 && sc_below(&og.g, 4096) == 0) {
+                og.cut_steps++;
+                memset(&in, 0, sizeof in);
+                if (r->record) {
+                    const ht_line ln = {1, in};
+                    sc_trace_write(r, &ln);
+                }
+                ls_reset(&ls);
+                ls_peek(&ls, &st);
+                cv.resets++;
+                continue;
+            }
+        }
         if (r->record) {
             const ht_line ln = {0, in};
             sc_trace_write(r, &ln);
@@ -464,11 +481,12 @@ static void ht_run(sc_run *r)
         printf("ht_stack random-ops coverage: %" PRIu64 " cycles, %" PRIu64 " launches, %" PRIu64 " batches (%" PRIu64
                " with merged entries), %" PRIu64 " ADV (%" PRIu64 " arrivals), BR %" PRIu64 " divergent (%" PRIu64
                " back-edges) %" PRIu64 " uniform, %" PRIu64 " exits, %" PRIu64 " syncs; refused %" PRIu64 " launches %" PRIu64
-               " batches %" PRIu64 " reports; %" PRIu64 " capacity stalls, %" PRIu64 " resets (%" PRIu64 " at random points), %" PRIu64
+               " batches %" PRIu64 " reports; %" PRIu64 " capacity stalls, %" PRIu64 " resets (%" PRIu64 " at random points, %" PRIu64
+               " between a step's clocks), %" PRIu64
                " busy cycles; max %" PRIu64 " entries, %" PRIu64 " slots; %" PRIu64 " work-ahead splits, %" PRIu64
                " spatial splits (%" PRIu64 " after a barrier)\n",
                cv.cycles, cv.launches, cv.batches, cv.merged, cv.adv, cv.arrivals, cv.br_div, cv.backedges, cv.br_uni,
-               cv.exits, cv.syncs, cv.bad[0], cv.bad[1], cv.bad[2], cv.fulls, cv.resets, og.rand_resets, cv.busy_cycles, cv.max_cnt,
+               cv.exits, cv.syncs, cv.bad[0], cv.bad[1], cv.bad[2], cv.fulls, cv.resets, og.rand_resets, og.cut_steps, cv.busy_cycles, cv.max_cnt,
                cv.max_slots, ls.wa_splits, ls.ss_splits, ls.ss_resplits);
     if (!o->trace_in && !r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
         const sc_cov_point pts[] = {
@@ -485,6 +503,8 @@ static void ht_run(sc_run *r)
             /* about one per 4,096 cycles: a 20,000-cycle run has none 0.8 % of the time (a random
              * seed of the replay tests would fail now and then); 10^5 cycles miss it e^-24 */
             {"resets at random points", og.rand_resets, o->cycles >= 100000},
+            /* the same rate per step: at 10^5 steps, about 24 expected */
+            {"resets between a step's two clocks", og.cut_steps, c->step_clks > 1 && o->cycles / c->step_clks >= 100000},
         };
         SC_COV_GATE(r, pts);
     }
