@@ -237,6 +237,7 @@ static void sb_run(sc_run *r)
     for (unsigned w = 0; w < c->nw; w++)
         sp[w] = (split){1, w, wm, -1};
     unsigned pool = 8, lat_max = 30, wb_pct = 70, iss_pct = 70, div_pct = 3, same_pct = 30, rogue_pct = 1;
+    int press = 0;
     /* The pool's registers: pool distinct numbers spread over all 2^REG_W (make mutate found
      * that numbers 0 .. pool-1 never set the high bits of a register number). */
     unsigned regs[24];
@@ -254,6 +255,7 @@ static void sb_run(sc_run *r)
      * are counted in steps, so the table fills as it does with one clock per step. */
     const unsigned nclk = c->step_clks > 1 ? c->step_clks : 1;
     int reset_now = 0;
+    uint64_t next_phase = 0;
 
     /* r->cycle counts compared cycles (clocks): a reset line is not one (as in st_rt and arb_pipe). */
     for (r->cycle = 0; r->cycle <= r->stop_after;) {
@@ -291,9 +293,18 @@ static void sb_run(sc_run *r)
             cv.resets++;
             continue;
         }
-        if (r->cycle % 4000 == 0) { /* phases: register pressure, latency, rates */
+        /* phases: register pressure, latency, rates; every 4,000 clocks (a step of two clocks cut by a
+         * reset leaves the count odd, so not r->cycle % 4000: that froze the phases of rmask2 and
+         * base2 after such a reset until the next one) */
+        if (r->cycle >= next_phase) {
+            next_phase = r->cycle - r->cycle % 4000 + 4000;
             static const unsigned pools[] = {3, 6, 8, 10, 12, 16, 24};
-            pool = pools[sc_below(&g, 7)];
+            /* a pressure phase, one in four: many registers, long latencies, slow writebacks and
+             * instructions without sources, so that warps fill their NE entries and full stalls
+             * come in every run (the baseline, one instruction of a warp in flight at a time, had
+             * runs of 10^5 cycles without one at some seeds) */
+            press = sc_chance(&g, 25);
+            pool = press ? 24 : pools[sc_below(&g, 7)];
             if (pool > (1u << c->reg_w))
                 pool = 1u << c->reg_w;
             for (unsigned k = 0; k < pool; k++) {
@@ -312,6 +323,11 @@ static void sb_run(sc_run *r)
             div_pct = (unsigned)sc_below(&g, 6);
             same_pct = (unsigned)sc_below(&g, 61);
             rogue_pct = (unsigned)sc_below(&g, 9);
+            if (press) {
+                lat_max = 40 + (unsigned)sc_below(&g, 21);
+                wb_pct = 20 + (unsigned)sc_below(&g, 21);
+                iss_pct = 100;
+            }
         }
 
         /* divergence and reconvergence of splits that have nothing buffered */
@@ -430,6 +446,8 @@ static void sb_run(sc_run *r)
                 in.dec_opv = (unsigned)(sc_rand(&g) & sc_ones(nop));
                 if (sc_chance(&g, 75))
                     in.dec_opv |= 1;
+                if (press)
+                    in.dec_opv = 1;
                 for (unsigned k = 0; k < nop; k++)
                     in.dec_reg[k] = regs[sc_below(&g, pool)];
             } else if (st->ib_valid && sc_chance(&g, 2)) { /* bad: an occupied slot */
@@ -680,7 +698,7 @@ static void sb_run(sc_run *r)
             {"decode by the split issuing in the step, on its destination", cv.iss_dec_raw, 1},
             {"decode outside the environment", cv.rogue_decodes, rm},
             {"issue outside the environment", cv.rogue_issues, rm},
-            /* 17 to 142 per 10^6 clocks (seeds 1-3, W = 4 to 32, rmask2 the fewest): gated in runs
+            /* 6 to 122 per 10^6 clocks (seeds 1-8, W = 4 and 32, rmask2 the fewest): gated in runs
              * of 5 x 10^5 steps or more */
             {"re-evaluation beside an overlapping issue of the register", cv.rogue_reeval,
              rm && r->cycle / nclk >= 500000},
