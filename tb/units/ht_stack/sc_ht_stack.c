@@ -396,6 +396,16 @@ static void ht_run(sc_run *r)
                 break;
             rst = ops_next(&og, &st, &in);
         }
+        if (!rst && !o->trace_in) {
+            ls_first_clocks(&ls, &in);
+            /* A two-clock model: a reset between a step's clocks, about once in 4,096 steps (the
+             * step is lost, the next clock is a step's first: contract "Two-clock step"). The
+             * draw is made for two-clock models only, so single-cycle runs keep their stimulus. */
+            if (c->step_clks > 1 && sc_below(&og.g, 4096) == 0) {
+                og.cut_steps++;
+                rst = 1;
+            }
+        }
         if (rst) {
             memset(&in, 0, sizeof in);
             if (r->record) {
@@ -406,24 +416,6 @@ static void ht_run(sc_run *r)
             ls_peek(&ls, &st);
             cv.resets++;
             continue; /* not a compared cycle */
-        }
-        if (!o->trace_in) {
-            ls_first_clocks(&ls, &in);
-            /* A two-clock model: a reset between a step's clocks, about once in 4,096 steps (the
-             * step is lost, the next clock is a step's first: contract "Two-clock step"). The
-             * draw is made for two-clock models only, so single-cycle runs keep their stimulus. */
-            if (c->step_clks > 1 && sc_below(&og.g, 4096) == 0) {
-                og.cut_steps++;
-                memset(&in, 0, sizeof in);
-                if (r->record) {
-                    const ht_line ln = {1, in};
-                    sc_trace_write(r, &ln);
-                }
-                ls_reset(&ls);
-                ls_peek(&ls, &st);
-                cv.resets++;
-                continue;
-            }
         }
         if (r->record) {
             const ht_line ln = {0, in};

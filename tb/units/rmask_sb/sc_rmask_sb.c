@@ -576,12 +576,10 @@ static void sb_run(sc_run *r)
             if (in.wb_valid && !garbage_wb && (issued.opv & 1) && issued.warp == in.wb_warp &&
                 issued.reg[0] == in.wb_reg)
                 for (unsigned i = 0; i < c->nib; i++)
-                    if (ts[i].split == ROGUE && ts[i].warp == in.wb_warp && (ts[i].mask & issued.mask) &&
-                        (st->ib_dep[i] & ~1u)) {
+                    if (ts[i].split == ROGUE && ts[i].warp == in.wb_warp && (ts[i].mask & issued.mask))
                         for (unsigned k = 1; k < nop; k++)
                             if ((ts[i].opv >> k & 1) && ts[i].reg[k] == in.wb_reg && (st->ib_dep[i] >> k & 1))
                                 cv.rogue_reeval++;
-                    }
         }
         if (dec_rogue && (e->bad & SIMT_SB_BAD_DEC))
             sc_expect_fail(r, "decode into free slot %u refused (an instruction outside the environment, mask 0x%" PRIx64 ")",
