@@ -44,7 +44,7 @@ help:
 	@echo "                    MUTATE_EQ_TIMEOUT=s per formal check (default 300), MUTATE_JOBS= (default: cores),"
 	@echo "                    MUTATE_DIR= (default build/mutate; inside the checkout, where YoWASP's Yosys can write)"
 	@echo "  make mutate-check the equivalence proofs alone on named mutants: MUTATE_MODELS=one MUTATE_IDS=\"k ...\""
-	@echo "                    [MUTATE_PROOF=state|const]"
+	@echo "                    [MUTATE_PROOF=state|const|step]"
 	@echo "  make docs         the datasheets' generated parts (tools/docs/datasheet.py): timing diagrams from real runs"
 	@echo "                    (units' [[timing]]; WaveDrom JSON + SVG), output arcs and reset values from the RTL, area"
 	@echo "                    plots and tables from docs/data/area.csv (refreshed from the last make synth), the random"

@@ -191,6 +191,18 @@ uint64_t sc_trace_header(sc_trace *t, const char *name)
     return v;
 }
 
+int sc_trace_header_flag(sc_trace *t, const char *name)
+{
+    const sc_trace_hdr *h = find_hdr(t, name);
+    uint64_t v = 0;
+    const char *why;
+    if (h && sc_parse_num(h->val, 1, &v, &why)) {
+        t->line = h->line;
+        sc_trace_fail(t, "header '%s' is 0 or 1, not '%s'", name, h->val);
+    }
+    return (int)v;
+}
+
 const char *sc_trace_header_word(sc_trace *t, const char *name, char *out, size_t n)
 {
     const sc_trace_hdr *h = find_hdr(t, name);
@@ -277,7 +289,8 @@ void sc_trace_expect_params(sc_trace *t, const simt_vl_model *m, const char *con
      * replay on another configuration) a parameter that may differ, which the model may lack
      * (a configuration that leaves it at the RTL's default) */
     for (unsigned i = 0; i < t->nhdr; i++) {
-        param_find f = {t->hdr[i].name, !strcmp(t->hdr[i].name, "config") || !strcmp(t->hdr[i].name, "lanes")};
+        param_find f = {t->hdr[i].name, !strcmp(t->hdr[i].name, "config") || !strcmp(t->hdr[i].name, "lanes") ||
+                                            !strcmp(t->hdr[i].name, "dontcare")};
         each_param(m, find_param, &f);
         for (int k = 0; skip && skip[k] && !f.found; k++) {
             char l[32];
@@ -293,9 +306,10 @@ void sc_trace_expect_params(sc_trace *t, const simt_vl_model *m, const char *con
     each_param(m, check_param, &c);
 }
 
-void sc_trace_write_header(FILE *f, const char *unit, const simt_vl_model *m)
+void sc_trace_write_header(FILE *f, const char *unit, const simt_vl_model *m, int dontcare)
 {
-    fprintf(f, "simtcheck-trace 1\nunit %s\nconfig %s\nlanes %u\n", unit, m->config, m->w);
+    fprintf(f, "simtcheck-trace 1\nunit %s\nconfig %s\nlanes %u\n%s", unit, m->config, m->w,
+            dontcare ? "dontcare 1\n" : "");
     each_param(m, header_param, f);
     fprintf(f, "begin\n");
 }
@@ -594,13 +608,14 @@ static void line_firsts(const sc_layout *l, const void *line, int *known, uint64
     }
 }
 
-int sc_layout_fits(const sc_layout *l, const void *line, char *err, size_t n)
+/* sc_layout_fits; all: every field, present or not (a 'dontcare 1' trace) */
+static int fits(const sc_layout *l, const void *line, int all, char *err, size_t n)
 {
     int known[SC_TRACE_MAXF];
     uint64_t first[SC_TRACE_MAXF];
     line_firsts(l, line, known, first);
     for (unsigned i = 0; i < l->def->n; i++) {
-        if (!present(l, i, known, first))
+        if (!all && !present(l, i, known, first))
             continue;
         for (unsigned k = 0; k < l->count[i]; k++) {
             uint64_t v = ld(line, &l->def->f[i], k);
@@ -615,6 +630,27 @@ int sc_layout_fits(const sc_layout *l, const void *line, char *err, size_t n)
     return 0;
 }
 
+int sc_layout_fits(const sc_layout *l, const void *line, char *err, size_t n)
+{
+    return fits(l, line, 0, err, n);
+}
+
+void sc_dontcare_fill(sc_run *r, void *line)
+{
+    const sc_layout *l = &r->layout;
+    if (!r->dc_fill)
+        return;
+    int known[SC_TRACE_MAXF];
+    uint64_t first[SC_TRACE_MAXF];
+    line_firsts(l, line, known, first);
+    sc_rng g = {r->dc_rng};
+    for (unsigned i = 0; i < l->def->n; i++)
+        if (l->ncond[i] && !present(l, i, known, first))
+            for (unsigned k = 0; k < l->count[i]; k++)
+                st(line, &l->def->f[i], k, sc_rand(&g) & sc_ones(l->width[i]));
+    r->dc_rng = g.s;
+}
+
 void sc_trace_write(sc_run *r, const void *line)
 {
     if (!r->record)
@@ -623,7 +659,7 @@ void sc_trace_write(sc_run *r, const void *line)
     if (!l->def)
         sc_die("internal: unit %s declares no trace fields", r->unit->name);
     char err[160];
-    if (sc_layout_fits(l, line, err, sizeof err))
+    if (fits(l, line, r->dontcare, err, sizeof err))
         sc_die("internal: %s cycle %" PRIu64 ": the stimulus has %s (the trace would not replay)", r->unit->name,
                r->cycle, err);
     int known[SC_TRACE_MAXF];
@@ -631,7 +667,7 @@ void sc_trace_write(sc_run *r, const void *line)
     line_firsts(l, line, known, first);
     const char *sep = "";
     for (unsigned i = 0; i < l->def->n; i++) {
-        if (!present(l, i, known, first))
+        if (!r->dontcare && !present(l, i, known, first))
             continue;
         for (unsigned k = 0; k < l->count[i]; k++, sep = " ")
             fprintf(r->record, "%s%" PRIx64, sep, ld(line, &l->def->f[i], k));
@@ -695,7 +731,7 @@ int sc_trace_read(sc_trace *t, void *line)
     char *p = t->buf, name[64];
     /* Values in order; a conditional field's presence follows from the fields before it. */
     for (unsigned i = 0; i < d->n; i++) {
-        on[i] = present(l, i, known, first);
+        on[i] = t->dontcare || present(l, i, known, first);
         if (!on[i])
             continue;
         expected += l->count[i];
@@ -727,7 +763,9 @@ int sc_trace_read(sc_trace *t, void *line)
     if (!full || got != expected) {
         char cond[256] = "", fields[2048];
         size_t o = 0;
-        for (unsigned j = 0; l->conditional && j < d->n; j++) {
+        if (t->dontcare && l->conditional)
+            snprintf(cond, sizeof cond, " (dontcare 1: every field on every line)");
+        for (unsigned j = 0; l->conditional && !t->dontcare && j < d->n; j++) {
             int used = 0;
             for (unsigned i = 0; i < d->n; i++)
                 for (unsigned c = 0; c < l->ncond[i]; c++)
@@ -867,6 +905,11 @@ void sc_trace_doc(FILE *f, const char *unit, const sc_trace_def *d, const char *
     print_config_names(f, unit);
     fprintf(f, "; simtcheck %s --list shows the models\n", unit);
     fprintf(f, "  %-20s the warp width\n", "lanes W");
+    int conditional = 0;
+    for (unsigned i = 0; i < d->n; i++)
+        conditional |= d->f[i].when != NULL;
+    if (conditional)
+        fprintf(f, "  %-20s every field on every line (a random run's: --no-dontcare leaves it out)\n", "dontcare 1");
     doc_param_arg pa = {f, replay_free};
     each_param(dm, doc_param, &pa);
     /* parameters that only some configurations set (the others leave the RTL's default): their
@@ -963,7 +1006,9 @@ void sc_trace_doc(FILE *f, const char *unit, const sc_trace_def *d, const char *
         i = j;
     }
     if (nw)
-        fprintf(f, "A field with a condition is on the line only when it holds; otherwise its input is driven 0.\n");
+        fprintf(f, "A field with a condition is on the line only when it holds; otherwise its input is driven 0.\n"
+                   "With 'dontcare 1' every field is on every line; where its condition does not hold, its value\n"
+                   "is driven and the unit must ignore it.\n");
 
     /* the fields */
     unsigned cn = 5, cw = 4, cc = 4;

@@ -238,6 +238,9 @@ const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
         /* another configuration than the recorded one: the unit's replay_free parameters may differ */
         const int other = tc && o->config && strcmp(tc, o->config) != 0;
         sc_trace_expect_params(t, m, other ? r->unit->replay_free : NULL);
+        /* 'dontcare 1': every field on every line (a random run's values for the fields whose
+         * condition does not hold) */
+        t->dontcare = sc_trace_header_flag(t, "dontcare");
     } else {
         m = find_model(unit, o->config, lanes, 0, NULL);
     }
@@ -255,10 +258,15 @@ const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
     }
     r->model = m;
     sc_layout_init(&r->layout, r->unit->trace, unit, m);
-    if (t && o->trace_in)
+    if (t && o->trace_in) {
         t->layout = &r->layout;
+        r->dontcare = t->dontcare;
+    } else if (o->dontcare && r->layout.conditional) {
+        r->dontcare = r->dc_fill = 1;
+        r->dc_rng = o->seed ^ 0xd0c7ca3e5eed5a17ull;   /* a stream of its own */
+    }
     if (r->record)
-        sc_trace_write_header(r->record, unit, m);
+        sc_trace_write_header(r->record, unit, m, r->dontcare);
     return m;
 }
 
@@ -302,6 +310,8 @@ static void usage(FILE *f)
         "  --inject-at-speed C  corrupt one at-speed expectation at cycle C (tests the harness)\n"
         "  --power-up S   the RTL's state before its first reset: zero (default), ones, or random\n"
         "                 from seed S (a number)\n"
+        "  --no-dontcare  random runs drive a field whose condition does not hold (the data of a\n"
+        "                 valid bit that is low) as 0, not as a random value\n"
         "  --list         list the unit's models (configurations x widths) and tests\n"
         "  --trace-doc    print the unit's trace format (its section of docs/trace_format.md)\n");
 }
@@ -372,6 +382,7 @@ int main(int argc, char **argv)
     o.baud = 115200;
     o.board_timeout = 2000;
     o.at_speed = 1;
+    o.dontcare = 1;
     int seed_given = 0, list = 0, trace_doc = 0;
 
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
@@ -396,6 +407,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--baud")) o.baud = (unsigned)parse_num(a, v, UINT32_MAX), i++;
         else if (!strcmp(a, "--board-timeout")) o.board_timeout = (unsigned)parse_num(a, v, UINT32_MAX), i++;
         else if (!strcmp(a, "--no-at-speed")) o.at_speed = 0;
+        else if (!strcmp(a, "--no-dontcare")) o.dontcare = 0;
         else if (!strcmp(a, "--skip-reset")) o.skip_reset = 1;
         else if (!strcmp(a, "--inject-at-speed")) o.inject_at_speed = parse_num(a, v, UINT64_MAX - 1) + 1, i++;
         else if (!strcmp(a, "--power-up")) {

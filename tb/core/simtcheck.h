@@ -37,6 +37,8 @@ typedef struct {
     unsigned power_seed;   /* its seed (random) */
     int skip_reset;        /* --skip-reset: no reset before the first cycle (harness self-test:
                               from a power-up state the RTL's assertions must fire) */
+    int dontcare;          /* 0 with --no-dontcare: random runs drive a conditional field whose
+                              condition does not hold as 0 (default: a random value) */
 } sc_opts;
 
 /* ---- Stimulus trace files (docs/trace_format.md): tb/core/sc_trace.c ----
@@ -64,7 +66,9 @@ typedef struct {
  * field holds `repeat` values name[0] .. name[n-1]. A conditional field (when = "issue=1
  * op=1": every named field, earlier on the line, single and unconditional, has that value) is
  * on the line only when its condition holds; otherwise the parser stores 0 and the recorder
- * writes nothing. Inconsistent tables (an unknown parameter, a repeat beyond the struct's
+ * writes nothing. A trace whose header has 'dontcare 1' holds every field on every line: a
+ * conditional field whose condition does not hold is then a value the unit must ignore (random
+ * runs draw one: sc_dontcare_fill). Inconsistent tables (an unknown parameter, a repeat beyond the struct's
  * array, a width beyond its member) are refused when the model opens, and by --trace-doc for
  * every model of the unit. */
 typedef struct {
@@ -123,6 +127,7 @@ typedef struct {
     sc_trace_hdr hdr[SC_TRACE_MAXH]; /* the header lines between 'unit' and 'begin' */
     unsigned nhdr;
     uint64_t cycles;         /* cycle lines read */
+    int dontcare;            /* header 'dontcare 1': every field on every line (set by sc_open_model) */
     const sc_layout *layout; /* the run's cycle-line fields (set by sc_open_model) */
     uint64_t val[SC_TRACE_MAXV];
     char *buf;               /* the current line (getline: any length) */
@@ -135,6 +140,9 @@ void sc_trace_open(sc_trace *t, const char *path, const char *unit);
 /* Header value by name (the header is read and checked by sc_trace_open), or exit 2 if missing
  * or not a number of at most 2^32 - 1. */
 uint64_t sc_trace_header(sc_trace *t, const char *name);
+/* A header line that is a flag: 0 (also when there is none) or 1; any other value stops the run
+ * (file:line: reason, exit 2). */
+int sc_trace_header_flag(sc_trace *t, const char *name);
 /* The header's text value of a line, or NULL when it has none. */
 const char *sc_trace_header_word(sc_trace *t, const char *name, char *out, size_t n);
 /* Every parameter of m but W (and those named in skip, NULL-terminated or NULL) must have its
@@ -151,9 +159,9 @@ void sc_trace_fail(sc_trace *t, const char *fmt, ...) __attribute__((format(prin
  * NULL, as in simtcheck: print and exit. */
 extern void (*sc_error_hook)(const char *msg);
 void sc_trace_close(sc_trace *t);
-/* The trace header of a run on model m: unit, config, lanes, then every other parameter in
- * lower case, then begin. */
-void sc_trace_write_header(FILE *f, const char *unit, const simt_vl_model *m);
+/* The trace header of a run on model m: unit, config, lanes, 'dontcare 1' when dontcare, then
+ * every other parameter in lower case, then begin. */
+void sc_trace_write_header(FILE *f, const char *unit, const simt_vl_model *m, int dontcare);
 /* --trace-doc: the unit's section of docs/trace_format.md (checks the table against every model). */
 void sc_trace_doc(FILE *f, const char *unit, const sc_trace_def *def, const char *const *replay_free);
 
@@ -169,6 +177,10 @@ typedef struct {
     uint64_t stop_after;   /* last cycle to run (inclusive); UINT64_MAX for all */
     FILE *record;          /* stimulus trace output, or NULL */
     sc_layout layout;      /* the unit's trace fields for the run's model (set by sc_open_model) */
+    int dontcare;          /* every field on every trace line: a replayed trace's 'dontcare 1', or a
+                              random run of a unit with conditional fields (not --no-dontcare) */
+    int dc_fill;           /* sc_dontcare_fill draws (a random run with dontcare) */
+    uint64_t dc_rng;       /* its random numbers (splitmix64 state), from the seed */
     uint64_t cycle;        /* current cycle, kept by the unit */
     uint64_t cycles_run;
     uint64_t mismatches;   /* cycles with at least one mismatch */
@@ -282,6 +294,12 @@ unsigned sc_param(const sc_run *r, const char *name);
 /* --record: this cycle's line (the unit's line struct) as a trace line; nothing without
  * --record. A value too wide for its field is an internal error (the trace would not replay). */
 void sc_trace_write(sc_run *r, const void *line);
+/* A random run's line, before it is driven and recorded: every conditional field whose
+ * condition does not hold gets a random value of its width (the unit must ignore it: a valid
+ * bit's data are not 0 when it is low), from the run's own stream, so the rest of the stimulus
+ * is the same with --no-dontcare (then, and in a replay, nothing is changed). Reset lines are
+ * not passed. */
+void sc_dontcare_fill(sc_run *r, void *line);
 
 struct sc_unit {
     const char *name;                         /* the registry's unit name (units/<name>.toml) */

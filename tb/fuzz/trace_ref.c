@@ -7,9 +7,10 @@
  * 'name value' (each name once) up to 'begin' alone; config and lanes pick the model, every other
  * name is a parameter of that model in lower case (W is lanes), every parameter is given with
  * the model's value; numbers are decimal without a leading zero, or 0x/0X hexadecimal, at most
- * 2^32 - 1. Then one or more cycle lines: the fields of the unit's table in order (a field whose
- * condition does not hold is not written), each hexadecimal digits only, at most 64 bits, below
- * 2^width. */
+ * 2^32 - 1; a 'dontcare' line, 0 or 1, may stand among them. Then one or more cycle lines: the
+ * fields of the unit's table in order (a field whose condition does not hold is not written,
+ * unless the header says 'dontcare 1': then every field is), each hexadecimal digits only, at
+ * most 64 bits, below 2^width. */
 #include "trace_ref.h"
 
 #include <stdlib.h>
@@ -364,15 +365,21 @@ static int param_name(const simt_vl_model *m, unsigned k, char *nm, size_t cap)
 /* The header's rules (all its lines read): the model, every name known, every parameter given
  * with the model's value. */
 static const char *check_header(const word *hn, const word *hv, unsigned nh, const char *unit,
-                                const sc_trace_def *def, tref_layout *lay)
+                                const sc_trace_def *def, tref_layout *lay, int *all)
 {
-    int ic = -1, il = -1;
+    int ic = -1, il = -1, id = -1;
     for (unsigned i = 0; i < nh; i++) {
         if (word_is(hn[i], "config"))
             ic = (int)i;
         if (word_is(hn[i], "lanes"))
             il = (int)i;
+        if (word_is(hn[i], "dontcare"))
+            id = (int)i;
     }
+    uint64_t dc = 0;
+    if (id >= 0 && (header_num(hv[id], &dc) || dc > 1))
+        return "dontcare is not 0 or 1";
+    *all = dc == 1;
     if (ic < 0 || il < 0)
         return "no config or no lanes line";
     uint64_t lanes;
@@ -386,7 +393,7 @@ static const char *check_header(const word *hn, const word *hv, unsigned nh, con
         return "no model of the unit with this config and lanes";
     /* every name config, lanes or a parameter (lower case; W is lanes) */
     for (unsigned i = 0; i < nh; i++) {
-        if ((int)i == ic || (int)i == il)
+        if ((int)i == ic || (int)i == il || (int)i == id)
             continue;
         int known = 0;
         char nm[64], lnm[64];
@@ -467,7 +474,8 @@ void tref_check(const unsigned char *data, size_t n, const char *unit, const sc_
         hv[nh++] = rd.w[1];
     }
     unsigned begin_line = rd.line;
-    why = check_header(hn, hv, nh, unit, def, &r->lay);
+    int all = 0; /* dontcare 1: every field on every line */
+    why = check_header(hn, hv, nh, unit, def, &r->lay, &all);
     if (why)
         return fail(r, &rd, why);
     const tref_layout *l = &r->lay;
@@ -493,7 +501,7 @@ void tref_check(const unsigned char *data, size_t n, const char *unit, const sc_
         size_t t = 0; /* the next word */
         for (unsigned i = 0; i < l->nf; i++) {
             int on = 1;
-            for (unsigned c = 0; c < l->ncond[i]; c++)
+            for (unsigned c = 0; !all && c < l->ncond[i]; c++)
                 on &= v[l->off[l->cond_f[i][c]]] == l->cond_v[i][c];
             if (!on)
                 continue;

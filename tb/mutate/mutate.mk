@@ -27,7 +27,7 @@ mutate: $(MUT_LINK_OBJS) $(VL_RT) $(REGISTRY_GEN)/vl_models.c $(VL_PCH_MODEL) $(
 
 # make mutate-check MUTATE_MODELS=warp_ctrl_area_W4 MUTATE_IDS="58 2": the equivalence proofs of
 # step 5 (state matched, constant) alone, on the given mutants of one model, without simulation
-# (MUTATE_PROOF=state or const: that check alone).
+# (MUTATE_PROOF=state, const or step: that check alone).
 MUTATE_IDS ?=
 mutate-check: | $(YOSYS_STAMP)
 	@$(if $(filter 1,$(words $(MUTATE_MODELS))),,$(error mutate-check: name one model, MUTATE_MODELS=...))

@@ -693,6 +693,8 @@ static void htf_run(sc_run *r)
             }
         }
         ln.in = in;
+        sc_dontcare_fill(r, &ln);   /* random: a request's fields when req_valid is low */
+        in = ln.in;
         sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
         chk_cycle(r, &x, &in, &ls.act);

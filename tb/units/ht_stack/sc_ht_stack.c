@@ -185,6 +185,15 @@ static void ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
     }
 }
 
+/* A random run's step: the fields of a launch or batch that is not valid drawn at random (the
+ * unit must ignore them; sc_dontcare_fill: nothing with --no-dontcare). */
+static void dontcare(sc_run *r, simt_ht_stack_in *in)
+{
+    ht_line ln = {0, *in};
+    sc_dontcare_fill(r, &ln);
+    *in = ln.in;
+}
+
 /* A step of STEP_CLKS clocks (the contract's "Two-clock step"): its first clocks, the inputs
  * held, each compared and recorded (a trace line is a clock); the caller then runs the last,
  * whose answers (bad_o, full_o) are the step's. Nothing for a single-cycle model. */
@@ -397,6 +406,7 @@ static void ht_run(sc_run *r)
             rst = ops_next(&og, &st, &in);
         }
         if (!rst && !o->trace_in) {
+            dontcare(r, &in);
             ls_first_clocks(&ls, &in);
             /* A two-clock model: a reset between a step's clocks, about once in 4,096 steps (the
              * step is lost, the next clock is a step's first: contract "Two-clock step"). The
@@ -727,6 +737,7 @@ static void ht_walk(sc_run *r)
             in.ln_valid = 1, in.ln_pc = cfg_prog_entry(p), in.ln_mask = 1;
             cv.bad_meant++;
         }
+        dontcare(r, &in);
         ls_first_clocks(&ls, &in);
         if (r->record) {
             const ht_line ln = {0, in};

@@ -647,6 +647,8 @@ static void spawn_run(sc_run *r)
             in.wf_base = wf_base;
         }
         ln.in = in;
+        sc_dontcare_fill(r, &ln);   /* random: a spawn's or release's fields when not valid */
+        in = ln.in;
         sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
         const simt_spawn_out *e = &ls.out, *a = &ls.act;

@@ -538,6 +538,8 @@ static void warp_run(sc_run *r)
 
         ln.rst = 0;
         ln.in = in;
+        sc_dontcare_fill(r, &ln);   /* npc, nsp, addr of a cycle that is not their kind: random */
+        in = ln.in;
         sc_trace_write(r, &ln);
         ls_cycle(&ls, &in);
         const simt_warp_ctrl_out *e = &ls.out;
