@@ -514,7 +514,25 @@ def vid(name):
     return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", name) else "\\" + name + " "
 
 
-def step_check(a, e, k, names):
+def flop_q(m):
+    """For a mutation of a flip-flop's own output bit (Yosys's -port Q on a flip-flop cell, with
+    -wire and -wirebit naming that output) of mode const0, const1, inv, cnot0 or cnot1: (wire,
+    bit, mode, ctrl), ctrl the wire bit of the same output that a cnot reads (-ctrlbit, a bit of
+    the port, at the same offset), else None; or None. step_check() takes such a mutation."""
+    opt = dict(re.findall(r"(-(?:mode|cell|port|portbit|ctrlbit|wire|wirebit)) (\S+)", m))
+    if (opt.get("-port") != "Q" or not re.search(r"\$\w*dff\w*\$", opt.get("-cell", ""))
+            or opt.get("-mode") not in ("const0", "const1", "inv", "cnot0", "cnot1") or "-wire" not in opt
+            or "-wirebit" not in opt):
+        return None
+    ctrl = None
+    if opt["-mode"].startswith("cnot"):
+        if "-ctrlbit" not in opt or "-portbit" not in opt:
+            return None
+        ctrl = int(opt["-wirebit"]) - int(opt["-portbit"]) + int(opt["-ctrlbit"])
+    return opt["-wire"], int(opt["-wirebit"]), opt["-mode"], ctrl
+
+
+def step_check(a, e, k, names, matched=False):
     """Step 5a, third form, for a model with a step of two clocks (STEP_CLKS = 2: flip-flops of
     rtl/common/simt_step_cut.sv, the step's register ranks, and simt_step_phase's phase). Such a
     rank holds, in a step's first clock, the previous step's value, which the unit does not read
@@ -532,11 +550,33 @@ def step_check(a, e, k, names):
     phase then at a step's start; each step and each reset keep the states equal but the ranks
     (both claims), and the outputs of every clock of a step are equal: the mutant cannot be told
     apart by any run that holds its inputs over a step (simtcheck's runs, whose reset lines are
-    not compared). None when the model has no rank, a flip-flop does not match by name, the
-    assumptions cannot be met, or the proof fails, errs or runs out of time."""
+    not compared).
+    A mutation of a flip-flop's own output bit (flop_q(): const0, const1 or inv on -port Q) is
+    taken here on any clocked model, with that bit free: the mutant's side is the design as
+    written too (read without assertions), its flip-flop read through the mutation by every
+    reader, its own hold path included (0, 1, or the inverse of the bit it holds); the bit it
+    holds is its own arbitrary value at the start and its own next value after a clock; every
+    other bit is matched as above, and only that one bit is left out of the state compared. On
+    a single-clock model the chain is one clock (no rank, no phase). If it holds, the mutant
+    and the design agree on every output from reset on, whatever that bit holds: no state-matched
+    check could show it, since the mutant's flip-flop stores something else. None when the
+    model has no rank and the mutation is not of that kind, a flip-flop does not match by name,
+    the mutated bit is not a cut flip-flop's output (or a rank's), the assumptions cannot be
+    met, or the proof fails, errs or runs out of time.
+    With matched (tried when the free form fails on a two-clock model), the mutant's flip-flop
+    holds the design's value of that bit at a step's start, and the bit is compared after the
+    step's second clock and after a reset like the others (after the first clock, and at a
+    reset's start, it stays free: a reset may come between a step's clocks): an inverted output
+    bit whose flip-flop reloads its own output every clock flips twice in a step and is back at
+    the step's end (rmask_sb's I-buffer)."""
     m = re.sub(r"^mutate -ctrl \S+ \d+ \d+ ", "mutate ", a.muts[k - 1])
     if not m.startswith("mutate ") or " -ctrl " in m or "clk_i" not in names or "rst_ni" not in names:
         return None, "step check: not a clocked design"
+    q = flop_q(m)
+    if q:
+        # the mutated flip-flop's output bit: both sides are the design as written (the gate
+        # without assertions), the gate's flip-flop read through the mutation (below)
+        m = ""
     js, il = os.path.join(e, "step.json"), os.path.join(e, "step.il")
     rk, ph = os.path.join(e, "step.rank"), os.path.join(e, "step.phase")
     ys = os.path.join(e, "step.ys")
@@ -561,6 +601,27 @@ def step_check(a, e, k, names):
     mods = json.load(open(js))["modules"]
     if set(mods) < {"gold", "gate"}:
         return None, "step check: netlist not cut (step.json)"
+    if q:
+        # The bit that Yosys's -wire/-wirebit names is the flip-flop's output bit (the mutation's
+        # -port Q), but the wire may be one of several names of it (st_rt's st_ridx_o is a slice of
+        # st_lnk_q): the cut flip-flop is found by the net, the state input that drives that bit.
+        # A cnot's control bit is found the same way, and must be a bit of the same flip-flop.
+        nn = mods["gate"]["netnames"].get(q[0])
+
+        def state_bit(i):
+            bid = nn["bits"][i] if nn and 0 <= i < len(nn["bits"]) else None
+            return [(n[:-2], j) for n, p in mods["gate"]["ports"].items() if p["direction"] == "input" and
+                    n.endswith(".q") for j, x in enumerate(p["bits"]) if isinstance(bid, int) and x == bid]
+        hits = state_bit(q[1])
+        if len(hits) != 1:
+            return None, "step check: the mutated bit %s[%d] is not a cut flip-flop's output" % q[:2]
+        ctl = None
+        if q[3] is not None:
+            c = state_bit(q[3])
+            if len(c) != 1 or c[0][0] != hits[0][0]:
+                return None, "step check: the cnot's control bit %s[%d] is not the same flip-flop's" % (q[0], q[3])
+            ctl = c[0][1]
+        q = hits[0] + (q[2], ctl)
 
     def listed(path, mod):
         return {l.strip().split("/", 1)[1] for l in open(path) if l.strip().startswith(mod + "/")}
@@ -575,10 +636,13 @@ def step_check(a, e, k, names):
         if set(state) != set(nxt):
             return None, "step check: a flip-flop cut without its next value"
     g, t = sides["gold"], sides["gate"]
-    if not g["rank"]:
+    if not g["rank"] and not q:
         return None, "step check: no step rank (a single-clock design)"
-    if len(g["phase"]) != 1 or g["in"] != t["in"] or g["out"] != t["out"] or g["phase"] != t["phase"]:
+    clocks = 2 if g["rank"] else 1
+    if (clocks == 2 and len(g["phase"]) != 1) or g["in"] != t["in"] or g["out"] != t["out"] or g["phase"] != t["phase"]:
         return None, "step check: the two designs' ports or phase differ"
+    if q and (q[0] not in g["state"] or q[0] in g["rank"] or q[1] >= g["state"][q[0]]):
+        return None, "step check: the mutated flip-flop %s[%d] is a rank's or not found" % q[:2]
     shared = {n: w for n, w in g["state"].items() if n not in g["rank"]}
     if shared != {n: w for n, w in t["state"].items() if n not in t["rank"]}:
         return None, "step check: a flip-flop not matched by name"
@@ -590,6 +654,8 @@ def step_check(a, e, k, names):
         decl += ["input [%d:0] %s_s%d" % (w - 1, tag, j) for j, (n, w) in enumerate(sorted(shared.items()))]
         for side, sd in (("g", g), ("m", t)):
             decl += ["input [%d:0] %s_%sr%d" % (sd["state"][n] - 1, tag, side, j) for j, n in enumerate(sorted(sd["rank"]))]
+        if q:
+            decl.append("input %s_mq" % tag)   # the bit the mutant's flip-flop holds
     v.append("// generated by tb/mutate/mutate.py: the step check of mutant %d (step_check())\n"
              "module step_check(\n  %s\n);\n" % (k, ",\n  ".join(decl)))
     sidx = {n: j for j, n in enumerate(sorted(shared))}
@@ -608,6 +674,16 @@ def step_check(a, e, k, names):
                 src = "%s_%sr%d" % (tag, side, ridx[n])
             else:
                 src = "%s_s%d" % (tag, sidx[n])
+            if q and side == "m" and n == q[0]:
+                # the mutant's flip-flop: the bit it holds (free at a step's start, its own next
+                # value after a clock), read by every reader, its own hold path included, through
+                # the mutation
+                held = "%s[%d]" % (src, q[1]) if prev is not None or (matched and tag == "a") else "%s_mq" % tag
+                val = {"const0": "1'b0", "const1": "1'b1", "inv": "~" + held,
+                       "cnot0": "%s ^ ~%s[%s]" % (held, src, q[3]), "cnot1": "%s ^ %s[%s]" % (held, src, q[3])}[q[2]]
+                v.append("  wire [%d:0] %s_q;\n  assign %s_q = (%s & ~%s) | ({%d{%s}} & %s);\n"
+                         % (w - 1, name, name, src, qmask, w, val, qmask))
+                src = "%s_q" % name
             conns.append(".%s(%s)" % (vid(n + ".q"), src))
         for n, w in sorted(sd["out"].items()):
             v.append("  wire [%d:0] %s_o_%d;\n" % (w - 1, name, sd["okey"][n]))
@@ -620,34 +696,47 @@ def step_check(a, e, k, names):
         sd["key"] = {n: ("s%d" % sidx[n]) if n in sidx else ("r%d" % j)
                      for j, n in enumerate(sorted(sd["state"]))}
         sd["okey"] = {n: j for j, n in enumerate(sorted(sd["out"]))}
+    # the mutated flip-flop (q): every bit but the mutated one is matched
+    qw = g["state"][q[0]] if q else 0
+    qmask = "%d'h%x" % (qw, 1 << q[1]) if q else ""
     for mod, sd, side in (("gold", g, "g"), ("gate", t, "m")):
         inst(mod, sd, side + "1", "a", side, 1, None)    # the step's first clock
-        inst(mod, sd, side + "2", "a", side, 1, side + "1")  # its second
+        if clocks == 2:
+            inst(mod, sd, side + "2", "a", side, 1, side + "1")  # its second
         inst(mod, sd, side + "0", "b", side, 0, None)    # a reset clock
-    phase = sidx[next(iter(g["phase"]))]
+    frames = [("1", "the step's first clock", "after the step's first clock"),
+              ("2", "its second clock", "after its second clock")] if clocks == 2 else [("1", "a clock", "after a clock")]
     checks = []   # (what, gold's signal, the mutant's)
-    for fr, when in (("1", "the step's first clock"), ("2", "its second clock")):
-        checks += [("%s at %s" % (n, when), "g%s_o_%d" % (fr, j), "m%s_o_%d" % (fr, j))
+    for fr, at, _ in frames:
+        checks += [("%s at %s" % (n, at), "g%s_o_%d" % (fr, j), "m%s_o_%d" % (fr, j))
                    for n, j in sorted(g["okey"].items(), key=lambda x: x[1])]
-    for fr, when in (("1", "after the step's first clock"), ("2", "after its second clock"), ("0", "after a reset")):
-        checks += [("state %s %s" % (n, when), "g%s_n_s%d" % (fr, j), "m%s_n_s%d" % (fr, j))
-                   for n, j in sorted(sidx.items(), key=lambda x: x[1])]
+    for fr, _, when in frames + [("0", "", "after a reset")]:
+        for n, j in sorted(sidx.items(), key=lambda x: x[1]):
+            x, y = "g%s_n_s%d" % (fr, j), "m%s_n_s%d" % (fr, j)
+            if q and n == q[0] and (not matched or (clocks == 2 and fr == "1")):
+                if qw == 1:
+                    continue
+                x, y = "(%s & ~%s)" % (x, qmask), "(%s & ~%s)" % (y, qmask)
+            checks.append(("state %s %s" % (n, when), x, y))
     v.append("  wire [%d:0] ok;   // bit i: check i holds\n" % (len(checks) - 1))
     v += ["  assign ok[%d] = %s == %s;   // %s\n" % (i, x, y, what) for i, (what, x, y) in enumerate(checks)]
-    v.append("  always @* begin\n    assume (a_s%d == 1'b0);   // a step's first clock\n"
-             "    assert (&ok);\n  end\nendmodule\n" % phase)
-    wr = os.path.join(e, "step_check.sv")
+    v.append("  always @* begin\n")
+    if clocks == 2:
+        v.append("    assume (a_s%d == 1'b0);   // a step's first clock\n" % sidx[next(iter(g["phase"]))])
+    v.append("    assert (&ok);\n  end\nendmodule\n")
+    sfx = "_matched" if matched else ""
+    wr = os.path.join(e, "step_check%s.sv" % sfx)
     with open(wr, "w") as f:
         f.write("".join(v))
-    ys2 = os.path.join(e, "step2.ys")
+    ys2 = os.path.join(e, "step2%s.ys" % sfx)
     with open(ys2, "w") as f:
         f.write("# generated by tb/mutate/mutate.py: the step check of mutant %d\n"
                 "read_rtlil %s\nread_verilog -sv -formal %s\nhierarchy -check -top step_check\nproc\nflatten\nchformal -lower\nopt -fast -keepdc\n"
                 "log STEP-CHECK: assumptions met\nsat -set-assumes -timeout %d\n"
                 "log STEP-CHECK: equal\nsat -set-assumes -prove-asserts -show ok -verify -timeout %d\n"
                 % (k, il, wr, EQ_TIMEOUT, EQ_TIMEOUT))
-    log = os.path.join(e, "step2.log")
-    rc, _ = run([a.yosys, "-q", "-l", log, ys2], log=os.path.join(e, "step2.out"), timeout=2 * EQ_TIMEOUT + 120)
+    log = os.path.join(e, "step2%s.log" % sfx)
+    rc, _ = run([a.yosys, "-q", "-l", log, ys2], log=os.path.join(e, "step2%s.out" % sfx), timeout=2 * EQ_TIMEOUT + 120)
     text = open(log, errors="replace").read() if os.path.exists(log) else ""
     if rc is None:
         return None, "step check: timeout"
@@ -658,23 +747,39 @@ def step_check(a, e, k, names):
         # the counterexample's ok vector (sat -show): the first check that fails, by name
         bits = re.findall(r"^\s+\\ok\s+(?:\S+\s+)*?([01x]+)\s*$", text, re.M)
         bad = [checks[len(bits[-1]) - 1 - i][0] for i, c in enumerate(bits[-1]) if c == "0"] if bits else []
-        return None, "step check: fails (from a state that meets the RTL's assertions, maybe unreachable)%s" % (
+        why = "step check: fails (from a state that meets the RTL's assertions, maybe unreachable)%s" % (
             ": " + bad[-1] if bad else "")
+        if q and not matched:
+            v2, why2 = step_check(a, e, k, names, matched=True)
+            return (v2, why2) if v2 else (None, "%s; with the bit matched: %s" % (why, why2.replace("step check: ", "")))
+        return None, why
     met = text.split("STEP-CHECK: assumptions met")[-1].split("STEP-CHECK: equal")[0]
     if "model found" not in met or "no model found" in met:
         return None, "step check: the assumptions cannot be met"
-    return "equivalent", ("proven: the state but the step's ranks matched at a step's start, %d rank flip-flops "
-                          "free, over the step's two clocks and a reset" % sum(g["state"][n] for n in g["rank"]))
+    free = ("bit %d of %s (the mutated output; each side its own value)" % (q[1], q[0])) if q else ""
+    if matched and clocks == 1:
+        return "equivalent", ("proven: the state matched, bit %d of %s (the mutated output) included, over a clock "
+                              "and a reset" % (q[1], q[0]))
+    if matched:
+        return "equivalent", ("proven: the state but the step's ranks matched at a step's start, bit %d of %s (the "
+                              "mutated output) held equal there, %d rank flip-flops free, over the step's two clocks "
+                              "and a reset" % (q[1], q[0], sum(g["state"][n] for n in g["rank"])))
+    if clocks == 1:
+        return "equivalent", "proven: the state matched but %s, over a clock and a reset" % free
+    return "equivalent", ("proven: the state but the step's ranks%s matched at a step's start, %d rank flip-flops "
+                          "free, over the step's two clocks and a reset" % (" and " + free if q else "",
+                                                                          sum(g["state"][n] for n in g["rank"])))
 
 
 def proof(a, e, k, names):
-    """Step 5a: the state-matched check, then (flip-flops not matched by name) the constant check.
+    """Step 5a: the state-matched check, then (flip-flops not matched by name) the constant check,
+    then (a two-clock model, or a mutation of a flip-flop's own output bit) the step check.
     ('equivalent', how) or (None, why not)."""
     v, why = state_check(a, e, k, names)
     if not v and "not matched by name" in why:
         v, why2 = const_check(a, e, k, names)
         why = why2 if v else "%s; %s" % (why, why2)
-    if not v and a.steps:
+    if not v and (a.steps or flop_q(a.muts[k - 1])):
         v, why2 = step_check(a, e, k, names)
         why = why2 if v else "%s; %s" % (why, why2)
     return v, why
@@ -683,7 +788,7 @@ def proof(a, e, k, names):
 def check(a, ids):
     """make mutate-check: step 5a alone on the mutants ids of a.model (drawn as make mutate draws
     them), one line each: 'equivalent' with the proof, or 'not proven' with the reason. No
-    simulation. MUTATE_PROOF=state or const: that check alone. Exit status 0 (the verdicts are
+    simulation. MUTATE_PROOF=state, const or step: that check alone. Exit status 0 (the verdicts are
     the output)."""
     if os.environ.get("MUTATE_PROOF", "") not in ("", "state", "const", "step"):
         die("MUTATE_PROOF=%s: give state, const or step (or nothing: each that applies)" % os.environ["MUTATE_PROOF"])
@@ -887,7 +992,8 @@ def summary():
              "Generated by tb/mutate/mutate.py (docs/verification.md, \"Mutation\"). Score = killed by "
              "simulation / (mutants - proven equivalent). 'Equivalent': proven with the state matched (equal "
              "outputs and next state in every state that satisfies the RTL's assertions), a bit proven constant, "
-             "for a two-clock step the state but the step's ranks matched over a step and a reset, or by k-induction. "
+             "for a two-clock step the state but the step's ranks matched over a step and a reset, for a mutated "
+             "flip-flop output bit the state but that bit matched, or by k-induction. "
              "'Unresolved': survived, no difference found within %d cycles of reset, no proof (neither equivalent "
              "nor a known hole)." % EQ_STEPS, "",
              "| model | mutants | killed by simulation | equivalent | survived, different | survived, unresolved "
