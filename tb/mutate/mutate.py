@@ -517,8 +517,9 @@ def vid(name):
 def flop_q(m):
     """For a mutation of a flip-flop's own output bit (Yosys's -port Q on a flip-flop cell, with
     -wire and -wirebit naming that output) of mode const0, const1, inv, cnot0 or cnot1: (wire,
-    bit, mode, ctrl), ctrl the wire bit of the same output that a cnot reads (-ctrlbit, a bit of
-    the port, at the same offset), else None; or None. step_check() takes such a mutation."""
+    bit, mode, ctrl), ctrl for a cnot the distance from the mutated bit to the bit it reads
+    (-ctrlbit - -portbit, both bits of the flip-flop's output), else None. Anything else: None.
+    step_check() takes such a mutation."""
     opt = dict(re.findall(r"(-(?:mode|cell|port|portbit|ctrlbit|wire|wirebit)) (\S+)", m))
     if (opt.get("-port") != "Q" or not re.search(r"\$\w*dff\w*\$", opt.get("-cell", ""))
             or opt.get("-mode") not in ("const0", "const1", "inv", "cnot0", "cnot1") or "-wire" not in opt
@@ -528,7 +529,7 @@ def flop_q(m):
     if opt["-mode"].startswith("cnot"):
         if "-ctrlbit" not in opt or "-portbit" not in opt:
             return None
-        ctrl = int(opt["-wirebit"]) - int(opt["-portbit"]) + int(opt["-ctrlbit"])
+        ctrl = int(opt["-ctrlbit"]) - int(opt["-portbit"])
     return opt["-wire"], int(opt["-wirebit"]), opt["-mode"], ctrl
 
 
@@ -551,8 +552,8 @@ def step_check(a, e, k, names, matched=False):
     (both claims), and the outputs of every clock of a step are equal: the mutant cannot be told
     apart by any run that holds its inputs over a step (simtcheck's runs, whose reset lines are
     not compared).
-    A mutation of a flip-flop's own output bit (flop_q(): const0, const1 or inv on -port Q) is
-    taken here on any clocked model, with that bit free: the mutant's side is the design as
+    A mutation of a flip-flop's own output bit (flop_q(): const0, const1, inv, cnot0 or cnot1 on
+    -port Q) is taken here on any clocked model, first with that bit free: the mutant's side is the design as
     written too (read without assertions), its flip-flop read through the mutation by every
     reader, its own hold path included (0, 1, or the inverse of the bit it holds); the bit it
     holds is its own arbitrary value at the start and its own next value after a clock; every
@@ -563,12 +564,14 @@ def step_check(a, e, k, names, matched=False):
     model has no rank and the mutation is not of that kind, a flip-flop does not match by name,
     the mutated bit is not a cut flip-flop's output (or a rank's), the assumptions cannot be
     met, or the proof fails, errs or runs out of time.
-    With matched (tried when the free form fails on a two-clock model), the mutant's flip-flop
-    holds the design's value of that bit at a step's start, and the bit is compared after the
-    step's second clock and after a reset like the others (after the first clock, and at a
-    reset's start, it stays free: a reset may come between a step's clocks): an inverted output
+    With matched (tried when the free form fails with a counterexample), the mutant's flip-flop
+    holds the design's value of that bit at the start, and the bit is compared after the last
+    clock and after a reset like the others (on a two-clock model it stays free after the first
+    clock and at a reset's start: a reset may come between a step's clocks): an inverted output
     bit whose flip-flop reloads its own output every clock flips twice in a step and is back at
-    the step's end (rmask_sb's I-buffer)."""
+    the step's end (rmask_sb's I-buffer); a cnot whose control bit is 0 in every state that meets
+    the assertions changes nothing. The matched form cuts the netlist again (step.ys): a few
+    seconds, kept for one code path."""
     m = re.sub(r"^mutate -ctrl \S+ \d+ \d+ ", "mutate ", a.muts[k - 1])
     if not m.startswith("mutate ") or " -ctrl " in m or "clk_i" not in names or "rst_ni" not in names:
         return None, "step check: not a clocked design"
@@ -617,9 +620,11 @@ def step_check(a, e, k, names, matched=False):
             return None, "step check: the mutated bit %s[%d] is not a cut flip-flop's output" % q[:2]
         ctl = None
         if q[3] is not None:
-            c = state_bit(q[3])
-            if len(c) != 1 or c[0][0] != hits[0][0]:
-                return None, "step check: the cnot's control bit %s[%d] is not the same flip-flop's" % (q[0], q[3])
+            # the control bit is the flip-flop's output bit at the same distance from the mutated
+            # one as in the cell's port, and found by its net too: both must agree
+            c = state_bit(q[1] + q[3])
+            if len(c) != 1 or c[0] != (hits[0][0], hits[0][1] + q[3]):
+                return None, "step check: the cnot's control bit %s[%d] is not the flip-flop's" % (q[0], q[1] + q[3])
             ctl = c[0][1]
         q = hits[0] + (q[2], ctl)
 
@@ -993,7 +998,7 @@ def summary():
              "simulation / (mutants - proven equivalent). 'Equivalent': proven with the state matched (equal "
              "outputs and next state in every state that satisfies the RTL's assertions), a bit proven constant, "
              "for a two-clock step the state but the step's ranks matched over a step and a reset, for a mutated "
-             "flip-flop output bit the state but that bit matched, or by k-induction. "
+             "flip-flop output bit the state with that bit free or matched, or by k-induction. "
              "'Unresolved': survived, no difference found within %d cycles of reset, no proof (neither equivalent "
              "nor a known hole)." % EQ_STEPS, "",
              "| model | mutants | killed by simulation | equivalent | survived, different | survived, unresolved "
