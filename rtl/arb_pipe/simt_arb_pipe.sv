@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // simt_arb_pipe: the unified PC/memory arbiter (Collange 2011 §4.3, Fig. 4b; Brunie & Collange
 // 2013 §5.3, Table 5 row "Unifié") as a registered comparator tree (simt_min_pipe): the
-// pipelined option for the units that miss the board clock (issue 14, docs/fpga.md). Function:
+// pipelined option for the units that miss the board clock (docs/fpga.md). Function:
 // exactly simt_arb_unified's; timing: its result for the inputs of cycle t is on the outputs of
 // cycle t + STAGES.
 //
@@ -99,7 +99,7 @@ module simt_arb_pipe #(
 `ifndef SYNTHESIS
 `include "simt_assert.svh"
   // ---------------------------------------------------------------------------------------------
-  // Local invariants (docs/units/arb_pipe.md, "Assertions in the RTL"): they hold for any input
+  // Local invariants (docs/units/arb_pipe.md, "Verification"): they hold for any input
   // sequence after reset; formal/arb_pipe proves them with the DUT, every Verilated model checks
   // them at every clock edge out of reset. The function itself (the outputs are those of
   // simt_arb_unified STAGES cycles earlier) needs the reference and its delay line: it stays in

@@ -359,8 +359,8 @@ static int ops_next(ops_gen *p, uint64_t cycle, const simt_st_rt_out *st, simt_s
          * that has one, which may differ from S) moves to the PC of an RT entry R with the same
          * link (parent) whose PC is not S''s RPC. S' then has bpc = R's PC, which is what R's
          * OREC search looks for when R's last lanes arrive: an early reconvergence with an entry
-         * that may be any of the ST's, the highest ones included (the walker reaches them rarely:
-         * the make-mutate survivor 81 of 2026-12-06, docs/verification.md "Mutation"). */
+         * that may be any of the ST's, the highest ones included (the walker reaches them rarely
+         * otherwise: docs/verification.md "Mutation"). */
         for (unsigned i = c->nst; i-- > 0;) {
             const simt_st_ent *E = &st->st[i];
             uint64_t sib = 0;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* strt_directed: the paper's directed sequences for simt_st_rt, see st_rt_directed.h.
  *
- * Source: ElTantawy et al. 2014 (../shared/papers/eltantawy2014-multipath-st-rt-rmask.txt).
+ * Source: ElTantawy et al. 2014.
  * The figures are images; the steps below are written from the prose of §3.1 (Fig. 5), §3.2
  * (Fig. 6 and the two special cases) and §4 (Fig. 10, 11). W = 4, lane 0 the rightmost bit.
  *

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* strt_selftest: standalone self-test of the simt_st_rt stimulus and checkers (issue 3), on
+/* strt_selftest: standalone self-test of the simt_st_rt stimulus and checkers, on
  * the C golden model only (no RTL):
  *   - IPDOM: strt_ipdom() on hand-made CFGs (the paper's Fig. 2, 6, 10 and loops) with
  *     answers worked out by hand, and on the walker's random programs against a brute-force
@@ -248,7 +248,7 @@ static void test_cfg_prog_hand(void)
     cfg_prog *p = cfg_prog_new();
     cfg_lanes *ls = cfg_lanes_new(p);
     uint64_t syncs;
-    /* Steffen 2012 Fig. 4.3 (steffen-units.md §B6.2 HT-WA-FIG4.3), W = 4: two do-while loops,
+    /* Steffen 2012 Fig. 4.3, W = 4: two do-while loops,
      * iterations per lane (2, 5, 7, 10) and (10, 3, 4, 1), i.e. stays one fewer. */
     static const unsigned char stay1[64] = {1, 4, 6, 9}, stay2[64] = {9, 2, 3, 0};
     const cfg_src fig43[] = {
@@ -271,11 +271,11 @@ static void test_cfg_prog_hand(void)
                   !cfg_prog_is_pdom(p, 0x1c),
               "fig4.3: PDOM points are 0x18 and 0x20");
         /* 0x18 is in loop 2, one instruction before its back-edge: the best (only) key, prio
-         * 2^PRIO_W - 1 (1 at PRIO_W = 1, the value of §B6.2); 0x20 reaches no back-edge: 0 */
+         * 2^PRIO_W - 1 (1 at PRIO_W = 1); 0x20 reaches no back-edge: 0 */
         const pdom_want w[] = {{0x18, 0x20, 1, 1, 1, 7, 1}, {0x20, 0x20, 0, 0, CFG_NONE, 0, 0}};
         check_pdoms("fig4.3", p, w, 2);
-        /* each lane alone: 2 * (loop-1 iterations + loop-2 iterations) + exit; lane 0 is the
-         * lower bound 25 of §B6.2 */
+        /* each lane alone: 2 * (loop-1 iterations + loop-2 iterations) + exit; lane 0, the
+         * longest, gives the lower bound 25 (12 iterations of two instructions, then the exit) */
         static const uint64_t len[4] = {25, 17, 23, 23};
         for (unsigned l = 0; l < 4; l++) {
             const uint64_t n = lane_alone(ls, l, &syncs, p);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* st_rt_walk: CFG-walking stimulus and per-lane reference checker for simt_st_rt (issue 3;
- * contract docs/units/st_rt.md, ElTantawy et al. 2014 §3-4).
+/* st_rt_walk: CFG-walking stimulus and per-lane reference checker for simt_st_rt
+ * (contract docs/units/st_rt.md, ElTantawy et al. 2014 §3-4).
  *
  * The programs, their IPDOMs (RPCs), the lanes' branch outcomes and the per-lane sequential
  * reference are the unit-independent library tb/stim/cfg_prog.h: random programs (basic

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* warp_oracle: the per-lane oracle of the warp_ctrl random run (issue 15, item 3).
+/* warp_oracle: the per-lane oracle of the warp_ctrl random run.
  *
  * The cross-check (RTL outputs = C model outputs every cycle) cannot see a bug the model and
  * the RTL share. The oracle checks the warp's execution against the program itself: every lane
