@@ -61,7 +61,7 @@ static void schedule(const simt_ht_stack *s, simt_ht_stack_out *o)
         return;
     if (c->policy == SIMT_HT_SS && s->cnt > 1) {
         /* Spatial subdivision, split: slot g = the topmost entry (above level 0) holding a lane
-         * of group g (L408: "each of the top stack entries for each group is scheduled"). */
+         * of group g (§4.2.1.3: "each of the top stack entries for each group is scheduled"). */
         const unsigned g_w = c->w / c->k;
         for (unsigned g = 0; g < c->k; g++) {
             const uint64_t grp = ones(g_w) << (g * g_w);
@@ -76,7 +76,7 @@ static void schedule(const simt_ht_stack *s, simt_ht_stack_out *o)
     } else {
         algorithm1(s, o);
     }
-    for (unsigned e = 0; e < s->cnt; e++)   /* E4: the per-lane selector */
+    for (unsigned e = 0; e < s->cnt; e++)   /* D4: the per-lane selector */
         if (o->sched_ent[e] >= 0) {
             o->sched_n++;
             for (unsigned i = 0; i < c->w; i++)
@@ -85,7 +85,7 @@ static void schedule(const simt_ht_stack *s, simt_ht_stack_out *o)
         }
 }
 
-/* Algorithm 1 (L365-L387) with errata E1-E5 corrected, run literally (PDOM: K = 1). */
+/* Algorithm 1 (§4.2.1.1), errata corrected (datasheet D1-D5), run literally (PDOM: K = 1). */
 static void algorithm1(const simt_ht_stack *s, simt_ht_stack_out *o)
 {
     const simt_ht_stack_cfg *c = &s->cfg;
@@ -95,10 +95,10 @@ static void algorithm1(const simt_ht_stack *s, simt_ht_stack_out *o)
     o->slot_v = 1;
     o->sched_ent[top] = 0;
     uint64_t scheduled = s->st[top].mask;   /* line 7 */
-    unsigned num = 1;                       /* line 5 (E5: slots from 0) */
-    for (int index = (int)top - 1; num < k && index >= 0; index--) { /* E3: <, E1: index-- */
+    unsigned num = 1;                       /* line 5 (D5: slots from 0) */
+    for (int index = (int)top - 1; num < k && index >= 0; index--) { /* D3: <, D1: index-- */
         const simt_ht_ent *e = &s->st[index];
-        if (e->mask & scheduled)            /* E2: disjoint from the scheduled lanes */
+        if (e->mask & scheduled)            /* D2: disjoint from the scheduled lanes */
             continue;
         int slot = -1;
         if (c->merge)
@@ -153,7 +153,7 @@ static void entry_update(const simt_ht_stack_cfg *c, const simt_ht_ent *e, unsig
     npc &= pcm, tgt &= pcm, rpc &= pcm;
     switch (kind) {
     case SIMT_HT_SYNC:
-        if (ss_root) { /* L408: the group leaves the stack, level 0 takes the barrier's PC */
+        if (ss_root) { /* §4.2.1.3: the group leaves, level 0 takes the barrier's PC */
             u->kind = U_REMOVE, u->ss_sync = 1;
             return;
         }
@@ -172,7 +172,7 @@ static void entry_update(const simt_ht_stack_cfg *c, const simt_ht_ent *e, unsig
             return adv(e, npc, u);
         if (t == e->mask)
             return adv(e, tgt, u);
-        if (ss_unsplit) { /* the spatial split (L408: "at the first diverging point") */
+        if (ss_unsplit) { /* the spatial split (§4.2.1.3: "at the first diverging point") */
             const unsigned g_w = c->w / c->k;
             u->kind = U_INSERT, u->self = *e, u->ins_pend = 1;
             for (unsigned g = 0; g < c->k; g++) {
@@ -202,7 +202,7 @@ static void entry_update(const simt_ht_stack_cfg *c, const simt_ht_ent *e, unsig
         u->kind = U_INSERT;
         u->self = *e;
         u->self.pc = rpc;
-        if (c->policy == SIMT_HT_WA) /* H7: the descriptor of the PDOM point rpc */
+        if (c->policy == SIMT_HT_WA) /* D14: the descriptor of the PDOM point rpc */
             u->self.nrpc = wa->nrpc & pcm, u->self.prio = wa->prio & (unsigned)ones(c->prio_w), u->self.wav = wa->wav & 1;
         for (unsigned k = 0; k < 2; k++)
             if (keep[k])
@@ -313,9 +313,9 @@ static int wa_due(const simt_ht_stack *s, const simt_ht_stack_out *o)
            s->cnt + 2 <= c->d && wa_candidate(s) >= 0;
 }
 
-/* Apply the split of the candidate R (Fig. 4.6, H6): bottom to top E1 {nrpc, all lanes}, E2
- * {pc, waiting lanes, rpc nrpc}, E3 {pc, lanes left behind, rpc nrpc, R's WA fields}; without
- * E1 when R already reconverges at its next PDOM point. */
+/* Apply the split of the candidate R (Fig. 4.6; datasheet D13): bottom to top next {nrpc, all
+ * lanes}, ahead {pc, waiting lanes, rpc nrpc}, behind {pc, lanes left behind, rpc nrpc, R's WA
+ * fields}; without next when R already reconverges at its next PDOM point. */
 static void wa_split(simt_ht_stack *s)
 {
     const int r = wa_candidate(s);
@@ -447,7 +447,7 @@ void simt_ht_stack_step(simt_ht_stack *s, const simt_ht_stack_in *in)
                     nst[e] = nst[e + 1];
                 cnt--;
                 memset(&nst[cnt], 0, sizeof nst[cnt]);
-                if (u->ss_sync) /* L408: level 0 gets the PC of the synchronization point */
+                if (u->ss_sync) /* §4.2.1.3: level 0 gets the sync point's PC */
                     nst[0].pc = gone.pc;
                 if (u->ss_exit) { /* the group's lanes leave level 0; the last group empties it */
                     nst[0].mask &= ~gone.mask;

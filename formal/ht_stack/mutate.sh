@@ -12,9 +12,9 @@
 #                    mutant is equivalent on reachable states, see formal/README.md; under WA a
 #                    split becomes due without a candidate)
 #   m_firstk_le      the first-K select takes entries with up to K leaders above (K+1 slots'
-#                    worth: an entry beyond the K-th is scheduled, off by one, E3)
+#                    worth: an entry beyond the K-th is scheduled, off by one, D3)
 #   m_side_order     a divergence inserting both sides puts the taken side lower, the not-taken
-#                    side on top (H4 reversed)
+#                    side on top (D9 reversed)
 #   m_arrive_inv     the arrival test inverted (ADV to the entry's rpc moves, any other removes)
 #   m_no_cap         no capacity check: a structural update that does not fit is applied
 #                    (@prove_small, D = 4: the only default configuration below 2W-1)
@@ -27,9 +27,10 @@
 #   m_slot_bad       a report for a slot that is not valid is not refused (bad_o[2])
 #   m_taken_npc      a uniform taken BR (t = mask) moves the entry to npc, not tgt
 #   m_sel_plus1      a leader's slot is one more than the number of leaders above it
-#   m_wa_move        WA: the split's E2 (the work-ahead lanes) gets the next PDOM point as its
-#                    PC instead of R's: the split moves lanes (@prove_wa)
-#   m_wa_e3_mask     WA: the split's E3 keeps all of R's lanes, not the left-behind ones (@prove_wa)
+#   m_wa_move        WA: the split's ahead entry (the work-ahead lanes) gets the next PDOM point
+#                    as its PC instead of R's: the split moves lanes (@prove_wa)
+#   m_wa_e3_mask     WA: the split's behind entry keeps all of R's lanes, not the left-behind ones
+#                    (@prove_wa)
 #   m_wa_room        WA: a split needs one free entry instead of two (@prove_wa_d7:8, D = 7,
 #                    BMC depth 8: the stack must be nearly full first)
 #   m_ss_slot        SS: group g's top entry goes to slot K-1-g (@prove_ss)

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // simt_ht_stack_fv: formal wrapper for simt_ht_stack, every POLICY: 0 (PDOM), 1 (PAR, Algorithm 1
 // corrected), 2 (WA, work-ahead), 3 (SS, spatial subdivision), MERGE 0 and 1
-// (docs/units/ht_stack.md, issue 13; Steffen 2012 §4.2, Algorithm 1; steffen-units.md §B3,
-// §B4.9 P1-P9, §B4.10). The contract checks (CONTRACT) are for POLICY 0 and 1; WA and SS get
-// the structural properties (P1-P3, P6-P9, no stall), their next state is checked in lock step
-// with the C model by simtcheck.
+// (Steffen 2012 §4.2, Algorithm 1; docs/units/ht_stack.md: the cycle contract, properties
+// P1-P9, Deviations D1-D6 and D12). The contract checks (CONTRACT) are for POLICY 0 and 1; WA
+// and SS get the structural properties (P1-P3, P6-P9, no stall), their next state is checked in
+// lock step with the C model by simtcheck.
 //
 // Every DUT input is a free input of this wrapper: the only assumption is a reset in the first
 // cycle (reset may be asserted again at any later cycle). No protocol assumption: launches of a
@@ -24,11 +24,12 @@
 // (rp_valid_i and md_valid_o), "proc" = a batch processed this cycle (acc or busy); G = W/K, the
 // SS group size.
 //
-// Properties, named after steffen-units.md §B4.9. (RTL): an assertion of rtl/ht_stack/
-// simt_ht_stack.sv (`SIMT_ASSERT, rtl/common/simt_assert.svh), a proof obligation of every task
-// through the DUT (both instances of the P5 miter too), whatever PROPS is, and checked by every
-// Verilated model; the others are this wrapper's (PROPS = 1), as they need its reference
-// schedule, its reference classification, one cycle of history or its PC-range assumption.
+// Properties, named as in docs/units/ht_stack.md ("Verification"). (RTL): an assertion of
+// rtl/ht_stack/simt_ht_stack.sv (`SIMT_ASSERT, rtl/common/simt_assert.svh), a proof obligation
+// of every task through the DUT (both instances of the P5 miter too), whatever PROPS is, and
+// checked by every Verilated model; the others are this wrapper's (PROPS = 1), as they need its
+// reference schedule, its reference classification, one cycle of history or its PC-range
+// assumption.
 //  P1 a_p1_sel    (RTL) every active lane selects a valid slot (sel < KE, slot_v[sel]) whose PC is the
 //                 PC of the topmost entry holding the lane; an inactive lane has sel 0
 //     a_p1_live   (RTL) lane_act is a subset of the live lanes (the root's mask)
@@ -53,7 +54,7 @@
 //  P8 a_p8        a capacity stall (full_o) leaves cnt and every entry unchanged next cycle,
 //                 and the batch pending (busy next cycle)
 //  P9 a_p9        (RTL) the root's mask = the OR of all masks (every live lane)
-//     a_nostall   (RTL but WA) D at least the policy's no-stall depth: full_o never rises (§B4.10;
+//     a_nostall   (RTL but WA) D at least the policy's no-stall depth: full_o never rises (D12;
 //                 2W-1, WA 3W-2, SS 2W-K+1; WA: here, and off in prove_wa, NOSTALL_CHK)
 //  P6 a_p6        WA: across a work-ahead split every lane's PC (the topmost entry holding it)
 //                 and the live lanes are unchanged, cnt grows by 1 or 2, no batch is pending;
@@ -76,8 +77,9 @@
 //  Strengthening invariants (true, needed by k-induction):
 //     a_distinct  (RTL) the masks of valid entries are pairwise distinct (with P3: every entry that
 //                 is not a leaf has two children or more, counting its arrived lanes as one;
-//                 this is what bounds the stack at 2W-1 entries). Not under WA (a split's E3
-//                 may have one child with its own mask); SS: level 0 may equal a group root
+//                 this is what bounds the stack at 2W-1 entries). Not under WA (a split's
+//                 behind entry may have one child with its own mask); SS: level 0 may equal a
+//                 group root
 //     a_ss_root   (RTL) SS: an entry e >= 1 with hasr = 0 is its group's root (mask = level 0's lanes
 //                 of the group, rpc 0, the only root of the group); one with hasr = 1 lies
 //                 above a root holding all its lanes
@@ -292,7 +294,7 @@ module simt_ht_stack_fv #(
         end
       end
     end
-    // E4: the lanes of an entry in slot k get sel = k
+    // D4: the lanes of an entry in slot k get sel = k
     f_ract = '0;
     f_rsel = '0;
     for (int e = 0; e < D; e++) begin

@@ -1,36 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
 // simt_ht_stack: per-warp PDOM reconvergence stack with hyper-threaded scheduling, K PC slots
 // (Steffen 2012 §4.1-4.2, Fig. 4.2-4.4, Algorithm 1). Cycle contract: docs/units/ht_stack.md,
-// followed exactly (golden model cmodel/simt_ht_stack.c). Thesis line anchors Lnnn refer to
-// ../shared/papers/steffen2012-hyperthreaded-simt-spawn.txt, errata En and gaps Hn to
-// ../shared/steffen-units.md Part B.
+// followed exactly (golden model cmodel/simt_ht_stack.c). "Dn" below is item n of that
+// datasheet's "Deviations from the paper" (the errata of Algorithm 1 and the thesis's gaps).
 //
 // State: D registered entries {pc, mask, hasr, rpc} (and for POLICY 2 the work-ahead descriptor
 // {nrpc, prio, wav} of the PDOM point the entry waits at; constant 0 under the other policies),
 // 0 = bottom, compacted (entries >= cnt are all zero), the entry count, and the batch state
 // {busy, pend[D], eslot[D], rq_*}.
 //
-// Scheduling (L346, L363, L389, H2, H17), combinational from the registered stack, parallel form:
+// Scheduling (§4.2, §4.2.1.1; D6, D7), combinational from the registered stack, parallel form:
 //   - above(e) = OR of the masks above e: a log-depth suffix OR (Kogge-Stone, one signal per
 //     level); runnable(e) = valid(e) & (mask_e & above(e)) == 0.
-//   - MERGE = 1 (L404, H9): a runnable entry is a duplicate when a runnable entry above it has
-//     the same PC (pairwise comparators), else a leader. Without MERGE every runnable entry is
-//     a leader.
+//   - MERGE = 1 (§4.2.1.2 loop lapping; D16): a runnable entry is a duplicate when a runnable
+//     entry above it has the same PC (pairwise comparators), else a leader. Without MERGE every
+//     runnable entry is a leader.
 //   - first-K select: the number of leaders above each entry, by simt_prefix_cnt (parallel
 //     prefix) fed the leader vector reversed, so that "below" in the counter means "above" in
 //     the stack. A leader with fewer than K leaders above it takes slot = that number; a
 //     duplicate with fewer than K leaders above it joins the slot whose PC equals its own.
-//   This equals corrected Algorithm 1 (E1-E5, L365-L387) under the PDOM order invariant (§B3).
-//   - POLICY 3 (SS, L408, H12, H13) instead: entry 0 is level 0, scheduled alone while it is the
-//     only entry; once split, slot g = the topmost entry (>= 1) holding a lane of group g, i.e.
+//   This equals Algorithm 1 corrected (D1-D5) under the PDOM order invariant (D6).
+//   - POLICY 3 (SS, §4.2.1.3; D17, D18) instead: entry 0 is level 0, scheduled alone while it is
+//     the only entry; once split, slot g = the topmost entry (>= 1) holding a lane of group g, i.e.
 //     one holding a lane of group g with no lane of group g above it (above(e) & group g = 0).
 //
-// Work-ahead (POLICY 2, L396-L404, H6, H7): a candidate has wav, lanes waiting at its PC
+// Work-ahead (POLICY 2, §4.2.1.2, Fig. 4.6; D13, D14): a candidate has wav, lanes waiting at its PC
 // (mask & ~above) and lanes still above it; the highest prio (simt_min_sel on ~prio), ties to
 // the topmost (simt_prio_sel on the reversed match). When the split is due it takes the place of
 // the batch's structural update in the next-state network (no batch is processed in that cycle).
 //
-// Update (L348, L389, H3, H16): the reports of a batch are classified per pending entry into
+// Update (§4.2, §4.2.1.1; D8-D10): the reports of a batch are classified per pending entry into
 // non-structural (the entry is rewritten in place), structural (removal, or 1 or 2 entries
 // inserted right above it; SS: the spatial split, up to K group roots above level 0) or refused
 // (applied as NONE). Each cycle applies every pending non-structural update and the highest
@@ -56,12 +55,12 @@
 module simt_ht_stack #(
   parameter int unsigned W      = 32,         // lanes per warp, 4..64 (Table 7.1: 32)
   parameter int unsigned PC_W   = 32,         // PC bits, 8..64
-  parameter int unsigned K      = 2,          // PC slots (HT ways, L346): 1..8, or K = W <= 16
+  parameter int unsigned K      = 2,          // PC slots (HT ways, §4.2): 1..8, or K = W <= 16
   parameter int unsigned D      = 2 * W - 1,  // stack entries, 2..3W-2 (2W-1 never stalls; WA 3W-2)
   parameter int unsigned POLICY = 1,          // 0 PDOM (top entry only), 1 parallel entries,
                                               // 2 work-ahead (§4.2.1.2), 3 spatial (§4.2.1.3)
   parameter int unsigned MERGE  = 0,          // 1: scheduled entries with equal PCs share a slot
-  parameter int unsigned PRIO_W = 3,          // WA: bits of a PDOM point's priority (L400), 1..8
+  parameter int unsigned PRIO_W = 3,          // WA: a PDOM point's priority bits (§4.2.1.2), 1..8
   parameter int unsigned STEP_CLKS = 1,       // clocks per step: 1, or 2 (a register rank inside)
   localparam int unsigned SW = (K > 1) ? $clog2(K) : 1,   // slot number
   localparam int unsigned DW = $clog2(D + 1),             // entry count 0..D
@@ -73,7 +72,7 @@ module simt_ht_stack #(
   input  wire logic                 ln_valid_i,
   input  wire logic [PC_W-1:0]      ln_pc_i,
   input  wire logic [W-1:0]         ln_mask_i,
-  // report batch of the bundle issued from the current meta-data (L348)
+  // report batch of the bundle issued from the current meta-data (D8)
   input  wire logic                 rp_valid_i,
   input  wire logic [3*K-1:0]       rp_kind_i,    // 0 NONE, 1 ADV, 2 BR, 3 EXIT, 4 SYNC
   input  wire logic [K*PC_W-1:0]    rp_npc_i,
@@ -81,13 +80,13 @@ module simt_ht_stack #(
   input  wire logic [K*W-1:0]       rp_tmask_i,
   input  wire logic [K*PC_W-1:0]    rp_rpc_i,
   input  wire logic [K*PC_W-1:0]    rp_nrpc_i,    // BR, WA: the descriptor of the PDOM point
-  input  wire logic [K*PRIO_W-1:0]  rp_prio_i,    //   rp_rpc (H7): next PDOM point, priority,
-  input  wire logic [K-1:0]         rp_wav_i,     //   work-ahead allowed (H8)
+  input  wire logic [K*PRIO_W-1:0]  rp_prio_i,    //   rp_rpc (D14): next PDOM point, priority,
+  input  wire logic [K-1:0]         rp_wav_i,     //   work-ahead allowed (D15)
   output logic [2:0]                bad_o,        // [0] launch, [1] batch, [2] an entry's report
   output logic                      full_o,
   output logic                      wa_split_o,   // WA: a work-ahead split is applied this cycle
   output logic                      busy_o,
-  // warp meta-data (Fig. 4.4, L346)
+  // warp meta-data (Fig. 4.4; D7)
   output logic                      md_valid_o,
   output logic [K-1:0]              slot_v_o,
   output logic [K*PC_W-1:0]         slot_pc_o,
@@ -140,7 +139,7 @@ module simt_ht_stack #(
   if (PRIO_W < 1 || PRIO_W > 8) begin : g_bad_prio_w
     $error("simt_ht_stack: PRIO_W (%0d) must be 1..8", PRIO_W);
   end
-  // SS (POLICY 3): slots bound to K equal groups (H12, H13), level 0 plus a root per group.
+  // SS (POLICY 3): slots bound to K equal groups (D17, D18), level 0 plus a root per group.
   if (POLICY == 3 && MERGE != 0) begin : g_bad_ss_merge
     $error("simt_ht_stack: MERGE (%0d) must be 0 with POLICY 3 (slots bound to groups)", MERGE);
   end
@@ -272,10 +271,10 @@ module simt_ht_stack #(
   assign empty = (cnt_q == '0);
 
   // ---------------------------------------------------------------------------------------------
-  // Scheduling, step 1: above(e) and runnable(e) (L363: "no thread conflicts with other entries
-  // located above it"; H2: the prose, all entries above, rather than Algorithm 1's scheduled
-  // mask). Suffix OR by Kogge-Stone: level l node e = OR of the masks of entries e .. e+2^l-1.
-  // Entries at cnt and above have zero masks, so they need no valid gating.
+  // Scheduling, step 1: above(e) and runnable(e) (§4.2.1.1: "no thread conflicts with other
+  // entries located above it"; D6: the prose, all entries above, rather than Algorithm 1's
+  // scheduled mask). Suffix OR by Kogge-Stone: level l node e = OR of the masks of entries
+  // e .. e+2^l-1. Entries at cnt and above have zero masks, so they need no valid gating.
   // ---------------------------------------------------------------------------------------------
   localparam int unsigned LS = (D > 1) ? $clog2(D) : 0;
   for (genvar l = 0; l <= LS; l++) begin : g_sor
@@ -311,8 +310,8 @@ module simt_ht_stack #(
     end
 
     // -------------------------------------------------------------------------------------------
-    // Scheduling, step 2 (MERGE = 1, L404, H9): duplicates, runnable entries with a runnable
-    // entry above them at the same PC. Leaders are the other runnable entries.
+    // Scheduling, step 2 (MERGE = 1, §4.2.1.2 loop lapping; D16): duplicates, runnable entries
+    // with a runnable entry above them at the same PC. Leaders are the other runnable entries.
     // -------------------------------------------------------------------------------------------
     logic [D-1:0] dup, leader;
     if (TOP1) begin : g_top
@@ -344,12 +343,12 @@ module simt_ht_stack #(
     end
 
     // -------------------------------------------------------------------------------------------
-    // Scheduling, step 3: first-K select, Algorithm 1 (L365-L387) as corrected:
-    //   E1 (index never decremented): no loop at all, every entry is examined at once;
-    //   E2 (subset test): runnable = disjoint from every mask above (step 1);
-    //   E3 (while numScheduled <= NumSch): only K slots, an entry needs fewer than K leaders above;
-    //   E4 (no per-thread selector): lane_sel_o below;
-    //   E5 (PC[1..NumSch]): slots 0..K-1, slot 0 = the top entry (no leader above it).
+    // Scheduling, step 3: first-K select, Algorithm 1 as corrected (§4.2.1.1):
+    //   D1 (index never decremented): no loop at all, every entry is examined at once;
+    //   D2 (subset test, line 9): runnable = disjoint from every mask above (step 1);
+    //   D3 (line 8, numScheduled <= NumSch): only K slots, an entry needs < K leaders above;
+    //   D4 (no per-thread selector): lane_sel_o below;
+    //   D5 (PC[1..NumSch]): slots 0..K-1, slot 0 = the top entry (no leader above it).
     // lab(e) = leaders above e. simt_prefix_cnt counts the set bits below each position: fed the
     // leader vector reversed (bit D-1-e = leader e), its element D-1-e is the leaders above e.
     // -------------------------------------------------------------------------------------------
@@ -377,7 +376,7 @@ module simt_ht_stack #(
       for (int e = 0; e < D; e++) few[e] = (32'(lab[e*DW +: DW]) < KE);
     end
 
-    // Slots: slot k = the leader with k leaders above it, k < KE (E5: slot 0 = the top entry).
+    // Slots: slot k = the leader with k leaders above it, k < KE (D5: slot 0 = the top entry).
     always_comb begin
       slot_v_o  = '0;
       slot_pc_o = '0;
@@ -391,7 +390,7 @@ module simt_ht_stack #(
       end
     end
 
-    // Scheduled entries and their slots (E4: every scheduled entry gives its lanes a selector).
+    // Scheduled entries and their slots (D4: every scheduled entry gives its lanes a selector).
     // A duplicate's leader is scheduled (it has fewer leaders above it), and leaders have
     // distinct PCs, so the slot whose PC equals the duplicate's is its leader's.
     always_comb begin
@@ -409,9 +408,9 @@ module simt_ht_stack #(
     end
   end else begin : g_ss
     // -------------------------------------------------------------------------------------------
-    // Scheduling, SS (L408: "Each group then behaves similarly to PDOM where each of the top
-    // stack entries for each group is scheduled"; H12: contiguous groups, unsplit until the first
-    // divergence; H13: no merging, slot g is group g's). Unsplit (cnt = 1): slot 0 = level 0.
+    // Scheduling, SS (§4.2.1.3: "Each group then behaves similarly to PDOM where each of the top
+    // stack entries for each group is scheduled"; D17: contiguous groups, unsplit until the first
+    // divergence; D18: no merging, slot g is group g's). Unsplit (cnt = 1): slot 0 = level 0.
     // Split: gtop(g, e) = entry e >= 1 holds a lane of group g and no entry above it does; level 0
     // is never scheduled (P7).
     // -------------------------------------------------------------------------------------------
@@ -449,7 +448,7 @@ module simt_ht_stack #(
     end
   end
 
-  // Per-lane meta-data (Fig. 4.4, L346, E4): scheduled entries are pairwise disjoint, so each lane
+  // Per-lane meta-data (Fig. 4.4; D4, D7): scheduled entries are pairwise disjoint, so each lane
   // is held by one scheduled entry at most.
   always_comb begin
     lane_act_o = '0;
@@ -467,9 +466,9 @@ module simt_ht_stack #(
   // ---------------------------------------------------------------------------------------------
   // Work-ahead split (POLICY 2, §4.2.1.2, Fig. 4.6; contract "Work-ahead split"). A candidate R:
   // wav_R, lanes waiting at its PC (mask_R & ~above(R), "traversing all stack entries between
-  // this entry and the top of the stack", L398) and lanes not arrived (mask_R & above(R)). Due
+  // this entry and the top of the stack", §4.2.1.2) and lanes not arrived (mask_R & above(R)). Due
   // with no batch pending, a non-empty stack, fewer than K valid slots, two free entries (an
-  // opportunity, never a stall). The highest prio wins (L400-L402), ties to the topmost.
+  // opportunity, never a stall). The highest prio wins (§4.2.1.2), ties to the topmost.
   // ---------------------------------------------------------------------------------------------
   logic [D-1:0] wa_oh;   // the candidate to split, one-hot
   if (WA) begin : g_wa
@@ -507,7 +506,7 @@ module simt_ht_stack #(
 
   // ---------------------------------------------------------------------------------------------
   // Launch and batch acceptance. A batch reports the bundle issued from the current meta-data,
-  // once it has completed (the write-back waiting pool, L348); it covers the scheduled entries.
+  // once it has completed (the write-back waiting pool, §4.2; D8); it covers the scheduled entries.
   // The meta-data are not valid while a work-ahead split is due.
   // ---------------------------------------------------------------------------------------------
   logic ln_ok, acc_c, proc_c;
@@ -551,14 +550,14 @@ module simt_ht_stack #(
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Classification of every pending entry's report (L389: the PDOM update, "two additional
-  // stack entries are added"; H3: at any index; H4: not-taken lower, taken on top).
+  // Classification of every pending entry's report (§4.2.1.1: the PDOM update, "two additional
+  // stack entries are added"; D9: at any index, not-taken lower, taken on top).
   //   cls_upd: the entry after a non-structural update (the old entry otherwise);
   //   cls_op : OpRewr, or the structural OpRem / OpIns1 / OpIns2 (pending entries only; the
   //            entries a structural update writes are built once, for the one applied, below);
-  //   cls_bad: a refused report, applied as NONE (an unknown kind 5..7; H15: EXIT from a
-  //            non-root entry; H8: SYNC from a non-root entry);
-  //   SS (L408): cls_sp, the spatial split (a divergent BR of the unsplit level 0, structural,
+  //   cls_bad: a refused report, applied as NONE (an unknown kind 5..7; D11: EXIT from a
+  //            non-root entry; D15: SYNC from a non-root entry);
+  //   SS (§4.2.1.3): cls_sp, the spatial split (a divergent BR of the unsplit level 0, structural,
   //            OpIns1 as class); cls_sx, EXIT of a group root (OpRem, its lanes leave level 0);
   //            cls_sy, SYNC of a group root (OpRem, level 0 takes its PC).
   // ---------------------------------------------------------------------------------------------
@@ -703,8 +702,8 @@ module simt_ht_stack #(
           KNone: ;
           KAdv: mv = 1'b1;
           KSync: begin
-            // SYNC as ADV; from a non-root entry refused (H8). SS, a group root (e >= 1, hasr 0):
-            // removed, level 0 takes the barrier's PC (L408).
+            // SYNC as ADV; from a non-root entry refused (D15). SS, a group root (e >= 1, hasr 0):
+            // removed, level 0 takes the barrier's PC (§4.2.1.3).
             if (hr)                k_bad[e] = 1'b1;
             else if (SS && e >= 1) begin
               k_op[2*e +: 2] = OpRem;
@@ -720,8 +719,8 @@ module simt_ht_stack #(
             end else if (tgt == npc) begin           // uniform: both sides at one PC
               mv = 1'b1;
             end else if (SS && (e == 0) && (cnt_q == DW'(1))) begin
-              // SS, level 0 unsplit: the spatial split (L408: "dividing the threads into smaller
-              // equal sized groups at the first diverging point").
+              // SS, level 0 unsplit: the spatial split (§4.2.1.3: "dividing the threads into
+              // smaller equal sized groups at the first diverging point").
               k_op[2*e +: 2] = OpIns1;
               k_sp[e]        = 1'b1;
             end else if (hr && (brpc == rpc)) begin
@@ -742,7 +741,7 @@ module simt_ht_stack #(
             end
           end
           KExit: begin
-            // EXIT: the root only (H15), removed; SS, a group root: its lanes leave level 0
+            // EXIT: the root only (D11), removed; SS, a group root: its lanes leave level 0
             if (hr) k_bad[e] = 1'b1;
             else begin
               k_op[2*e +: 2] = OpRem;
@@ -790,9 +789,10 @@ module simt_ht_stack #(
   assign bad_o[2] = step & acc & (slot_bad | |cls_bad);
 
   // ---------------------------------------------------------------------------------------------
-  // SS spatial split (L408): for each group g with lanes in level 0, lowest first, a group root
-  // {pc_0, mask_0 & group g, hasr 0, rpc 0} at positions 1, 2, ...: root j is the present group
-  // with j present groups below it (simt_prefix_cnt). It applies only at cnt = 1 (s = 0).
+  // SS spatial split (§4.2.1.3; D17): for each group g with lanes in level 0, lowest first, a
+  // group root {pc_0, mask_0 & group g, hasr 0, rpc 0} at positions 1, 2, ...: root j is the
+  // present group with j present groups below it (simt_prefix_cnt). It applies only at cnt = 1
+  // (s = 0).
   // ---------------------------------------------------------------------------------------------
   localparam int unsigned GCW = $clog2(K + 1);   // simt_prefix_cnt's count width
   logic [K*EB-1:0] sp_ent;   // root j at [j*EB +: EB]
@@ -823,12 +823,13 @@ module simt_ht_stack #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Next state (H16: every pending non-structural update plus the highest pending structural
-  // one per cycle; H3: that one may lie anywhere in the stack. The entries above it, none of
+  // Next state (D10: every pending non-structural update plus the highest pending structural
+  // one per cycle; D9: that one may lie anywhere in the stack. The entries above it, none of
   // them pending any more, shift up or down; pend and eslot are indexed by position and never
   // shift, and the pending entries below keep their positions). A due work-ahead split (no batch
-  // in that cycle) takes the structural update's place: R is rewritten as E1 and E2, E3 inserted
-  // above it (OpIns2), or, in the special case, as E2 with E3 above it (OpIns1).
+  // in that cycle) takes the structural update's place: R is rewritten as the split's next and
+  // ahead entries, behind inserted above them (OpIns2), or, in the special case, as ahead with
+  // behind above it (OpIns1).
   // ---------------------------------------------------------------------------------------------
   logic [D-1:0]    s_oh;      // the structural entry s (or the split candidate), one-hot
   logic            s_any;
@@ -910,14 +911,15 @@ module simt_ht_stack #(
     //   loop back-edge (hasr and rpc == rpc_e), both sides remain: the not-taken side {npc,
     //     mask & ~t} in place (hasr, rpc, WA fields kept), the taken side {tgt, t, 1, rpc} above;
     //   otherwise: the reconvergence entry in place (pc := the branch's rpc; mask, hasr, rpc
-    //     kept; WA: the branch's descriptor of that PDOM point, H7), then the remaining sides
-    //     {pc, side, 1, rpc}, not-taken lower, taken on top (H4); a side at the branch's rpc gets
+    //     kept; WA: the branch's descriptor of that PDOM point, D14), then the remaining sides
+    //     {pc, side, 1, rpc}, not-taken lower, taken on top (D9); a side at the branch's rpc gets
     //     no entry. Inserted entries carry WA fields 0.
-    // A work-ahead split of R = s (H6: bottom to top), wait = lanes arrived, left = the others:
-    //   E1 {nrpc_R, mask_R, hasr_R, rpc_R} (L396: "for the next PDOM to reconverge all threads
-    //   back together"), E2 {pc_R, wait, 1, nrpc_R} (L398: the threads allowed to work ahead),
-    //   E3 {pc_R, left, 1, nrpc_R, R's WA fields} (L398: "the original PDOM stack entry except
-    //   the active thread mask is reduced"); special case hasr_R and nrpc_R == rpc_R: no E1.
+    // A work-ahead split of R = s (Fig. 4.6; D13: bottom to top), wait = lanes arrived, left =
+    //   the others: next {nrpc_R, mask_R, hasr_R, rpc_R} ("for the next PDOM to reconverge all
+    //   threads back together"), ahead {pc_R, wait, 1, nrpc_R} (the threads allowed to work
+    //   ahead), behind {pc_R, left, 1, nrpc_R, R's WA fields} ("the original PDOM stack entry
+    //   except the active thread mask is reduced"); special case hasr_R and nrpc_R == rpc_R: no
+    //   next entry.
     wt    = m & ~sab;
     lb    = m & sab;
     wa_sc = hr && (xn == rpc);
@@ -943,7 +945,7 @@ module simt_ht_stack #(
 
     // SS, a group root s leaves (s >= 1, so level 0 below it keeps its place): EXIT takes its
     // lanes out of level 0 (m0; none left: level 0 is removed too), SYNC gives level 0 its PC
-    // (L408: "the stack entry at level 0 has the PC for the synchronization point").
+    // (§4.2.1.3: "the stack entry at level 0 has the PC for the synchronization point").
     m0 = cls_upd[EB - PC_W - W +: W] & ~m;
 
     // The new stack: below the structural entry s every entry keeps its position; s and above
@@ -1089,7 +1091,7 @@ module simt_ht_stack #(
 `ifndef SYNTHESIS
 `include "simt_assert.svh"
   // ---------------------------------------------------------------------------------------------
-  // Local invariants (docs/units/ht_stack.md; steffen-units.md §B4.9 P1-P3, P7, P9, §B4.10, and
+  // Local invariants (docs/units/ht_stack.md: properties P1-P3, P7, P9, the sizing of D12, and
   // the strengthening invariants that make the k-induction of formal/ht_stack/ work, which
   // proves them with the DUT; every Verilated model checks them at every clock edge out of
   // reset). They hold for any input sequence after reset, and are stated on the registered state
@@ -1291,14 +1293,14 @@ module simt_ht_stack #(
   if (!WA) begin : g_a_nwa
     // the masks of valid entries are pairwise distinct (SS: level 0 may equal a group root):
     // with P3 every entry that is not a leaf has two children or more, which bounds the stack
-    // at 2W-1 entries. Not under WA: a split's E3 may have one child with its own mask.
+    // at 2W-1 entries. Not under WA: a split's behind entry may have one child with its own mask.
     `SIMT_ASSERT(a_distinct, f_distinct)
     // the work-ahead fields are constant 0
     `SIMT_ASSERT(a_wa0, st_nrpc_q == '0 && st_prio_q == '0 && st_wav_q == '0 &&
                         rq_nrpc_q == '0 && rq_prio_q == '0 && rq_wav_q == '0)
   end
   if (NOSTALL && !WA) begin : g_a_nostall
-    // §B4.10: at the policy's no-stall depth full_o never rises (WA: no inductive invariant for
+    // D12: at the policy's no-stall depth full_o never rises (WA: no inductive invariant for
     // it yet; simtcheck checks it against the C model)
     `SIMT_ASSERT(a_nostall, !full_o)
   end

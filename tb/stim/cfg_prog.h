@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* cfg_prog: random structured programs, their reconvergence points and a per-lane sequential
  * reference; unit-independent stimulus for units that track SIMT control flow (the ST/RT
- * walker tb/units/st_rt/st_rt_walk.c uses it; so can a hyper-threaded PDOM stack, Steffen
- * 2012 §4.2, /work/shared/steffen-units.md §B6.3).
+ * walker tb/units/st_rt/st_rt_walk.c uses it, and so does the hyper-threaded stack's testbench,
+ * Steffen 2012 §4.2: docs/units/ht_stack.md, "Verification").
  *
  * Programs. A program is n instructions at PCs base, base+step, ...: OP (any non-branch),
  * SYNC (a barrier; otherwise an OP), JMP (unconditional), BR (conditional: taken to its
  * target, not taken to the next PC) and one EXIT, the last instruction. cfg_prog_gen() draws
  * one from a grammar (if/else, if without else, nested ifs, while and do-while loops,
  * switch-like chains of two-way branches, the do {A; if (c1) {B; break;} else {C}} while (c2)
- * of ElTantawy 2014 Fig. 10; with `unstructured` also break / continue and early return; with
+ * of ElTantawy et al. 2014 Fig. 10; with `unstructured` also break / continue and early return; with
  * `barriers` SYNCs at the top level, where the whole warp is converged); cfg_prog_build()
  * takes one written by hand. Either way the program knows its basic blocks, the immediate
  * post-dominator of every branch (cfg_ipdom(), Cooper-Harvey-Kennedy on the reverse CFG), and
@@ -22,8 +22,8 @@
  * goes to q"), its visit counts, and the hash and length of the PCs it has executed, to be
  * compared at EXIT with the path of the lane run alone (computed at cfg_lane_start).
  *
- * Work-ahead queries (Steffen 2012 §4.2.1.2, steffen-units.md §B4.4, §B5 H7-H8), for any PC r,
- * normally a PDOM point (the RPC of some branch), by cfg_prog_pdom():
+ * Work-ahead queries (Steffen 2012 §4.2.1.2; ht_stack datasheet, Deviations D14, D15), for any
+ * PC r, normally a PDOM point (the RPC of some branch), by cfg_prog_pdom():
  *   nrpc  the next PDOM point after r: walking r's straight-line path (OP, SYNC, JMP) from r,
  *         the first of: the RPC of the first BR reached (r itself included), a PC after r that
  *         is itself a PDOM point, the EXIT. (Stopping at a PDOM point is needed: the path from
@@ -32,7 +32,7 @@
  *         PDOM point on the path post-dominates r, and so the result post-dominates r and is
  *         post-dominated by every enclosing RPC.)
  *   wav   work-ahead allowed: nrpc != r and no SYNC reachable from r (r included) before nrpc.
- *   prio  the compile-time priority, higher = preferred (L400-L402: "based on the shortest
+ *   prio  the compile-time priority, higher = preferred (§4.2.1.2: "based on the shortest
  *         path to a looping jump instruction", nested loops above outer ones). Key of r:
  *         (loop_depth, dist) where loop_depth = how many loops contain r (a loop = the PCs
  *         from the target h of a back-edge, a BR or JMP at s >= h, to the last such s of h)
@@ -42,7 +42,7 @@
  *         ranked by key (dense rank, 0 = best); with prio_w bits and L = 2^prio_w - 1:
  *         prio = L - min(rank, L-1), in 1..L (ranks beyond L-1 share 1); no back-edge
  *         reachable: prio = 0. So a better key never gets a lower prio; equal keys get equal.
- *         Example, Fig. 4.3 (HT-WA-FIG4.3: 0x10 body1; 0x14 @p bra 0x10; 0x18 body2;
+ *         Example, Fig. 4.3 (test wa-fig43: 0x10 body1; 0x14 @p bra 0x10; 0x18 body2;
  *         0x1C @q bra 0x18; 0x20 exit): 0x18 is in loop 2 at distance 1 (prio L, e.g. 1 at
  *         prio_w = 1), 0x20 reaches no back-edge (prio 0); nrpc(0x18) = 0x20, wav 1.
  *
