@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make mutate: the mutation score of make test's cross-checks (issue 15, item 4).
+"""make mutate: the mutation score of make test's cross-checks.
 
   mutate.py model MODEL    one model of the registry (make passes its top, parameters, sources)
+  mutate.py check MODEL K...  make mutate-check: the equivalence proofs of step 5 alone
   mutate.py summary        build/mutate/summary.md from every model's result.json
 
 For one model (e.g. rmask_sb_rmask_W4), in build/mutate/MODEL/:
@@ -31,10 +32,12 @@ For one model (e.g. rmask_sb_rmask_W4), in build/mutate/MODEL/:
    of the RTL an assumption: tb/mutate/assume.svh) and the mutant, each flip-flop cut into an
    input and an output, on the same inputs and state: equal outputs and next state in every
    state that satisfies the RTL's assertions (Yosys sat), and the same state after a reset from
-   the all-zero state, is a proof ('equivalent'). A model with a step of two clocks
-   (STEP_CLKS = 2) then also has the step check (step_check()): the state matched at a step's
-   start without the step's register ranks, over both clocks of a step and over a reset.
-   Otherwise a miter of mut_top at mutsel = 0 and
+   the all-zero state, is a proof ('equivalent'). Where a flip-flop does not match by name, a
+   mutation that ties a bit to a constant has the constant check (const_check()). A model with a
+   step of two clocks (STEP_CLKS = 2), and a mutation of a flip-flop's own output bit on any
+   clocked model, then have the step check (step_check()): the state matched at a step's start
+   without the step's register ranks (or without the mutated bit), over the clocks of a step and
+   over a reset. Otherwise a miter of mut_top at mutsel = 0 and
    at mutsel = k on the same inputs, every output compared from the cycle after a reset (rst_ni
    low in the first cycle, registers zero), run by SymbiYosys with Yices: a bounded check of
    MUTATE_EQ_STEPS cycles (default 20), then k-induction, each within MUTATE_EQ_TIMEOUT seconds
@@ -127,8 +130,8 @@ def yosys_mutants(a, d):
         die("yosys drew no mutation for %s" % a.model)
     # A mutation of a flip-flop's clock or asynchronous control puts logic (the select) on that
     # edge: Verilator evaluates it as a derived clock, so the flip-flop samples what the others
-    # wrote at the same edge and the netlist differs from the design even at mutsel = 0
-    # (arb_pipe_s2_W4, 2026-12-07: an inverted CLK put its batch's baseline a cycle off).
+    # wrote at the same edge and the netlist differs from the design even at mutsel = 0 (an
+    # inverted CLK puts its batch's baseline a cycle off).
     # The units are synchronous with one clock: such a mutation is not a logic bug of theirs.
     # Yosys numbered each mutation's select value by its place in the list: renumbered 1 .. MUTANTS
     # here (mutant k is the design with mutsel = k).
@@ -162,8 +165,7 @@ def cell_of(m):
 def batches(muts):
     """Mutant numbers (1..n) in groups with at most one mutation per cell. Yosys 0.55's
     'mutate -ctrl' does not compose two mutations of one cell: with both applied, the design
-    changes at mutsel = 0 (found on ht_fetch: mutations 64, a cnot0 of slot_hit[0] controlled by
-    slot_hit[1], and an earlier one of the same AND cell; each alone is harmless)."""
+    changes at mutsel = 0 although each alone is harmless (docs/tool_notes.md)."""
     out = []
     for k, m in enumerate(muts, 1):
         c = cell_of(m)
@@ -188,8 +190,8 @@ def apply_batch(a, bd, muts, ids):
         for k in ids:
             f.write(muts[k - 1] + "\n")
         # splitnets: every wire one bit wide. Yosys's flattened netlist has multi-bit wires whose
-        # bits depend on each other (false loops at the word level); Verilator 5.006 simulated
-        # rmask_sb's (2026-11-28 RTL) wrongly with them, so the mutsel = 0 baseline failed.
+        # bits depend on each other (false loops at the word level); Verilator 5.006 can simulate
+        # such a netlist wrongly (a mutsel = 0 baseline that fails the RTL's tests).
         f.write("opt_clean\nsplitnets\nwrite_verilog -noattr %s\n" % os.path.join(bd, "mutated.v"))
     must([a.yosys, "-q", "-l", os.path.join(bd, "apply.log"), ys2], os.path.join(bd, "apply.out"), "yosys mutate")
 
@@ -1065,7 +1067,7 @@ def main(argv):
     if "yowasp" in os.path.basename(a.yosys) and os.path.commonpath([out, os.path.realpath(ROOT)]) != \
             os.path.realpath(ROOT):
         # YoWASP's Yosys (WebAssembly) reaches only the checkout: elsewhere it could not even
-        # open its log ("Can't open log file ...", measured 2026-11-28 with MUTATE_DIR=/tmp/...)
+        # open its log ("Can't open log file ...")
         die("MUTATE_DIR=%s is outside the checkout (%s), where YoWASP's Yosys cannot write: give a "
             "directory inside it (default build/mutate)" % (os.environ.get("MUTATE_DIR", ""), ROOT))
     a.mutants = env_number("MUTANTS", 1, 255)   # ids 1..MUTANTS behind an 8-bit select
