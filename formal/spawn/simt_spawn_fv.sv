@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// simt_spawn_fv: formal wrapper for simt_spawn (docs/units/spawn.md, issue 12; Steffen 2012
-// §5.1-5.4).
+// simt_spawn_fv: formal wrapper for simt_spawn (docs/units/spawn.md; Steffen 2012 §5.1-5.4).
 //
 // Every DUT input is a free input of this wrapper: the only assumption is a reset in the first
 // cycle (the doc's state is defined from reset). Reset may also be asserted at any later cycle.

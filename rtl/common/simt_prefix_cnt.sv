@@ -6,14 +6,15 @@
 // so element 0 is 0 and element N is the total popcount. Example, N = 4, in_i = 4'b1011:
 // elements 0..4 = 0, 1, 2, 2, 3.
 //
-// The spawn unit (Steffen 2012 §5.3, L459) gives each active lane of a spawning warp the next
+// The spawn unit (Steffen 2012 §5.3) gives each active lane of a spawning warp the next
 // consecutive warp-formation slot: the lane's offset is this count. Two forms, bit-identical:
 //   IMPL = 0: ripple chain, each element = the previous one + one bit. This is the thesis's
 //             "memory addresses ... pipelined to each thread channel and incremented if that
-//             thread channel is enabled" (L459). N incrementers, depth ~ N (area end).
-//   IMPL = 1: Kogge-Stone parallel prefix over counts: clog2(N) levels of adders, level l
-//             adding the count 2^(l-1) positions lower; each level's counts are only as wide
-//             as they can get (l + 1 bits, at most CNT_W). Depth ~ log2(N) adders (delay end).
+//             thread channel is enabled" (§5.3). N incrementers, depth ~ N (area end).
+//   IMPL = 1: parallel prefix over counts (Kogge & Stone 1973): clog2(N) levels of adders,
+//             level l adding the count 2^(l-1) positions lower; each level's counts are only as
+//             wide as they can get (l + 1 bits, at most CNT_W). Depth ~ log2(N) adders (delay
+//             end).
 `default_nettype none
 module simt_prefix_cnt #(
   parameter int unsigned N     = 32,

@@ -1,48 +1,48 @@
 // SPDX-License-Identifier: Apache-2.0
 // simt_spawn: spawn LUT and warp formation for dynamic micro-kernels, one per SM (Steffen 2012
 // §5.1-5.4, Fig. 5.2-5.3, Table 7.3). Cycle contract: docs/units/spawn.md, followed exactly
-// (golden model cmodel/simt_spawn.c). Thesis line anchors Lnnn refer to
-// ../shared/papers/steffen2012-hyperthreaded-simt-spawn.txt, gaps Sn to ../shared/steffen-units.md.
+// (golden model cmodel/simt_spawn.c). §x.y below: sections of Steffen 2012; Dn: the readings of
+// the thesis listed in that datasheet's "Deviations from the paper".
 //
-// Datapath, all of it single-cycle on the state at the start of the cycle (S7, S11):
-//   - LUT (L455): NENT registered entries {v, tag, a1, a2, cnt}; a fully associative tag match,
+// Datapath, all of it single-cycle on the state at the start of the cycle (D7, D11):
+//   - LUT (§5.3): NENT registered entries {v, tag, a1, a2, cnt}; a fully associative tag match,
 //     then three priority selects (simt_prio_sel): the hit, the lowest invalid entry, the lowest
 //     entry with cnt = 0; the chosen entry's fields are read through one one-hot AND-OR mux.
-//   - Lane addresses (L459): the exclusive prefix popcount of the spawn mask (simt_prefix_cnt,
+//   - Lane addresses (§5.3): the exclusive prefix popcount of the spawn mask (simt_prefix_cnt,
 //     ripple chain or parallel prefix, IMPL = PFX) plus the chosen entry's count gives each lane
 //     a slot offset s_i < 2W; since blocks are W-aligned and W is a power of two, the slot is the
 //     concatenation {s_i >= W ? a2 : a1, s_i mod W}: no adder but the byte-address one.
-//   - Block pool (S5): a free bitmap, the lowest free block by simt_prio_sel, one allocation per
+//   - Block pool (D5): a free bitmap, the lowest free block by simt_prio_sel, one allocation per
 //     cycle (the spawn's overflow refill or the flush's rotation, never both); a handed-out
 //     bitmap for popped warps, cleared by an explicit release.
-//   - Flush target (L471): the lowest tag among valid entries with cnt > 0, by simt_min_sel in
+//   - Flush target (§5.4): the lowest tag among valid entries with cnt > 0, by simt_min_sel in
 //     its comparator-tree form (off the lane path; NENT is small), then a priority select on its
 //     match mask so the target is one-hot whatever the tags (PIPE = 1: simt_min_pairs, the same
 //     target by all-pairs comparisons).
-//   - New-warp FIFO (L457): FIFO_D registered slots {pc, last}, read pointer and count (any
+//   - New-warp FIFO (§5.3): FIFO_D registered slots {pc, last}, read pointer and count (any
 //     depth, not only powers of two); the head drives the registered nw_* outputs, and the
-//     per-thread spawnMemAddr = wf_base + (last - t)*SLOT_B (L469, S3) is formed from it.
+//     per-thread spawnMemAddr = wf_base + (last - t)*SLOT_B (§5.4, D3) is formed from it.
 //
 // PIPE = 1, the pipelined form (docs/units/spawn.md, "Pipelined form"; docs/fpga.md): the same
 // unit with its store port (st_en_o, st_addr_o) one cycle late, everything else unchanged. The
 // lane addresses are formed in a second stage from registers (the chosen entry's C, b1, b2, the
 // lanes' prefix counts, wf_base_i, st_en), so the path from sp_pc_i through the tag match and
 // the chosen count no longer runs on through the lanes' slot arithmetic and the byte-address
-// adders. The LUT's read-modify-write stays in one cycle (S7): back-to-back spawns to one PC
+// adders. The LUT's read-modify-write stays in one cycle (D7): back-to-back spawns to one PC
 // need no forwarding. The flush target is chosen by all-pairs tag comparisons (each entry
 // against each other at once) instead of the comparator tree: the same target in every state
 // (lowest tag, ties to the lowest entry), two comparator levels fewer.
 `default_nettype none
 module simt_spawn #(
   parameter int unsigned W        = 32,  // lanes per warp, power of 2, 4..64 (Table 7.3: 32)
-  parameter int unsigned PC_W     = 32,  // PC and LUT tag bits (L581: 32-bit PCs)
-  parameter int unsigned NENT     = 8,   // LUT entries = micro-kernels at once (L455)
+  parameter int unsigned PC_W     = 32,  // PC and LUT tag bits
+  parameter int unsigned NENT     = 8,   // LUT entries = micro-kernels at once (§5.3)
   parameter int unsigned NBLK     = 64,  // W-slot blocks in the warp-formation region
   parameter int unsigned FIFO_D   = 8,   // new-warp FIFO depth
   parameter int unsigned AW       = 32,  // byte-address bits
   parameter int unsigned SLOT_B   = 4,   // bytes per warp-formation slot, 4 or 8
-  parameter int unsigned PFX      = 0,   // lane prefix: 0 ripple chain (L459), 1 parallel prefix
-  parameter int unsigned FULL_POL = 0,   // LUT full: 0 stall + err_o[0], 1 evict by a flush (S6)
+  parameter int unsigned PFX      = 0,   // lane prefix: 0 ripple chain (§5.3), 1 parallel prefix
+  parameter int unsigned FULL_POL = 0,   // LUT full: 0 stall + err_o[0], 1 evict by a flush (D6)
   parameter int unsigned PIPE     = 0,   // 1: store port one cycle after its spawn (pipelined form)
   localparam int unsigned CW  = $clog2(W),                         // thread counter
   localparam int unsigned BW  = (NBLK > 1) ? $clog2(NBLK) : 1,     // block number
@@ -55,7 +55,7 @@ module simt_spawn #(
   input  wire logic                     clk_i,
   input  wire logic                     rst_ni,       // synchronous, active low
   input  wire logic [AW-1:0]            wf_base_i,
-  // spawn (L446): one warp executes `spawn LABEL, rd`
+  // spawn (§5.2): one warp executes `spawn LABEL, rd`
   input  wire logic                     sp_valid_i,
   input  wire logic [PC_W-1:0]          sp_pc_i,
   input  wire logic [W-1:0]             sp_mask_i,
@@ -67,11 +67,11 @@ module simt_spawn #(
   output logic                          sp_push_o,
   output logic [W-1:0]                  st_en_o,
   output logic [W*AW-1:0]               st_addr_o,
-  // forced partial dispatch (L471)
+  // forced partial dispatch (§5.4)
   input  wire logic                     fl_req_i,
   output logic                          fl_ok_o,
   output logic                          fl_none_o,
-  // new-warp FIFO head (L457, L469)
+  // new-warp FIFO head (§5.3-5.4)
   input  wire logic                     nw_pop_i,
   output logic                          pop_bad_o,
   output logic                          nw_valid_o,
@@ -80,7 +80,7 @@ module simt_spawn #(
   output logic [NW-1:0]                 nw_n_o,
   output logic [W-1:0]                  nw_mask_o,
   output logic [W*AW-1:0]               nw_addr_o,
-  // block release (S5)
+  // block release (D5)
   input  wire logic                     rel_valid_i,
   input  wire logic [BW-1:0]            rel_blk_i,
   output logic                          rel_bad_o,
@@ -156,7 +156,7 @@ module simt_spawn #(
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      // Every entry owns two blocks from reset, valid or not: a1 = 2e, a2 = 2e+1 (S5).
+      // Every entry owns two blocks from reset, valid or not: a1 = 2e, a2 = 2e+1 (D5).
       ent_v_q   <= '0;
       ent_tag_q <= '0;
       ent_cnt_q <= '0;
@@ -189,7 +189,7 @@ module simt_spawn #(
 
   // ---------------------------------------------------------------------------------------------
   // Entry choice (every cycle): hit, else lowest invalid (allocate), else lowest cnt = 0 (retag,
-  // keeps its blocks), else entry 0 and the LUT is full (L455, S6).
+  // keeps its blocks), else entry 0 and the LUT is full (§5.3, D6).
   // ---------------------------------------------------------------------------------------------
   logic [NENT-1:0] hit_vec, zero_vec;
   always_comb begin
@@ -234,7 +234,7 @@ module simt_spawn #(
   assign c_cnt = hit ? ch_cnt : '0;
 
   // ---------------------------------------------------------------------------------------------
-  // Lane addresses (every cycle, every lane; L459, S12). p_i = set mask bits below lane i;
+  // Lane addresses (every cycle, every lane; §5.3, D12). p_i = set mask bits below lane i;
   // s_i = C + p_i < 2W; slot_i = (s_i < W) ? b1*W + s_i : b2*W + (s_i - W). An inactive lane's
   // p_i equals that of the next active lane above it: the thesis's "duplicated memory address".
   // ---------------------------------------------------------------------------------------------
@@ -298,7 +298,7 @@ module simt_spawn #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Block pool: the lowest free block (S5). Blocks free at the start of the cycle only.
+  // Block pool: the lowest free block (D5). Blocks free at the start of the cycle only.
   // ---------------------------------------------------------------------------------------------
   logic            free_any, nofree;
   logic [BW-1:0]   lf_idx;
@@ -315,7 +315,7 @@ module simt_spawn #(
 
   // ---------------------------------------------------------------------------------------------
   // SPAWN. T = C + n < 2W. T >= W completes a warp ("incremented over the size of a warp" read
-  // as >=, L457, S2) and needs a FIFO slot and a free block. n = 0 is an accepted no-op (S10).
+  // as >=, §5.3, D2) and needs a FIFO slot and a free block. n = 0 is an accepted no-op (D10).
   // ---------------------------------------------------------------------------------------------
   logic [NW-1:0] n_thr, t_sum;
   logic          sp_act, t_ovf, full_stall, blk_stall, sp_upd;
@@ -348,9 +348,9 @@ module simt_spawn #(
   assign st_en      = sp_ok_o ? sp_mask_i : '0;
 
   // ---------------------------------------------------------------------------------------------
-  // FLUSH (L471): the valid entry with cnt > 0 and the lowest tag, on request or as the eviction
+  // FLUSH (§5.4): the valid entry with cnt > 0 and the lowest tag, on request or as the eviction
   // of a LUT-full spawn (FULL_POL = 1). Not performed when this cycle's spawn is accepted with
-  // n > 0, the FIFO is full or no block is free. Rotation a1 := a2, a2 := new (S9).
+  // n > 0, the FIFO is full or no block is free. Rotation a1 := a2, a2 := new (D9).
   // ---------------------------------------------------------------------------------------------
   logic [NENT-1:0]   fl_cand, fl_oh;
   logic              fl_any;
@@ -398,7 +398,7 @@ module simt_spawn #(
   logic [SXW-1:0]  push_last;
   assign push      = sp_push_o | fl_do;
   assign push_pc   = sp_push_o ? sp_pc_i : fl_tag;
-  // L457: the FIFO value is the address of the warp's last thread.
+  // §5.3: the FIFO value is the address of the warp's last thread (with its PC, D8).
   assign push_last = sp_push_o ? {b1, {CW{1'b1}}} : {fl_a1, fl_cnt - CW'(1)};
 
   // ---------------------------------------------------------------------------------------------
@@ -447,8 +447,8 @@ module simt_spawn #(
     ent_a2_d  = ent_a2_q;
     ent_cnt_d = ent_cnt_q;
     for (int e = 0; e < NENT; e++) begin
-      // Accepted spawn with n > 0 (L457): the counter advances; on overflow the second block,
-      // holding the overflow, becomes the first and the second comes from the free pool (S5).
+      // Accepted spawn with n > 0 (§5.3): the counter advances; on overflow the second block,
+      // holding the overflow, becomes the first and the second comes from the free pool (D5).
       if (sp_upd && ch_oh[e]) begin
         ent_v_d[e]              = 1'b1;
         ent_tag_d[e*PC_W +: PC_W] = sp_pc_i;
@@ -458,7 +458,7 @@ module simt_spawn #(
           ent_a2_d[e*BW +: BW]  = lf_idx;
         end
       end
-      // Flush (L471, S9): the entry keeps its tag, its partial warp leaves, cnt := 0.
+      // Flush (§5.4, D9): the entry keeps its tag, its partial warp leaves, cnt := 0.
       if (fl_do && fl_oh[e]) begin
         ent_a1_d[e*BW +: BW]  = ent_a2_q[e*BW +: BW];
         ent_a2_d[e*BW +: BW]  = lf_idx;
@@ -490,8 +490,8 @@ module simt_spawn #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Registered outputs: the FIFO head and the per-thread spawnMemAddr (L469, S3):
-  // wf_base + (last - t)*SLOT_B for t < n = (last mod W) + 1 (S4), else 0.
+  // Registered outputs: the FIFO head and the per-thread spawnMemAddr (§5.4, D3):
+  // wf_base + (last - t)*SLOT_B for t < n = (last mod W) + 1 (D4), else 0.
   // ---------------------------------------------------------------------------------------------
   logic [CW-1:0]  head_off;
   assign head_off   = head_last[CW-1:0];
@@ -622,18 +622,18 @@ module simt_spawn #(
   `SIMT_ASSERT(a_stall_st, !sp_stall_o || st_en == '0)            // (6) a stall stores nothing
   `SIMT_ASSERT(a_bad_pop, pop_bad_o == (nw_pop_i && fifo_cnt_q == '0))   // (6)
   `SIMT_ASSERT(a_bad_rel, rel_bad_o == (rel_valid_i && !f_rel_out))      // (6)
-  // (6) back-pressure loses nothing; bad or empty requests change nothing (L457, L471, S5)
+  // (6) back-pressure loses nothing; bad or empty requests change nothing (§5.3-5.4, D5)
   `SIMT_ASSERT(a_stall_keep, !(sp_stall_o && !fl_ok_o && !nw_pop_i && !rel_valid_i) || f_keep)
   `SIMT_ASSERT(a_idle_keep, !(!(sp_ok_o && |sp_mask_i) && !fl_ok_o && !(nw_pop_i && !pop_bad_o)
                               && !(rel_valid_i && !rel_bad_o)) || f_keep)
-  // (5) a spawn-completed warp: W threads (last mod W = W-1) in block b1, its PC (L457)
+  // (5) a spawn-completed warp: W threads (last mod W = W-1) in block b1, its PC (§5.3)
   `SIMT_ASSERT(a_push_w, !sp_push_o || (fifo_last_d[wr_idx*SXW +: SXW] == {b1, {CW{1'b1}}}
                                          && fifo_pc_d[wr_idx*PC_W +: PC_W] == sp_pc_i))
   // (8) an entry to take, FIFO room and a free block: a spawn with n > 0 never stalls
   `SIMT_ASSERT(a_nostall, !(sp_valid_i && |sp_mask_i && f_room && !ffull && free_q != '0)
                           || !sp_stall_o)
   if (FULL_POL != 0) begin : g_a_evict
-    // (8) S6: a LUT-full stall with FIFO room and a free block evicts by a flush (L471)
+    // (8) D6: a LUT-full stall with FIFO room and a free block evicts by a flush (§5.4)
     `SIMT_ASSERT(a_evict, !(sp_why_o[0] && !ffull && free_q != '0) || fl_ok_o)
   end
 `endif

@@ -7,8 +7,9 @@
  * sparse, dense); a refused spawn is repeated until accepted. The scheduler pops new warps at a
  * random rate (FIFO back-pressure), releases each popped warp's block after a random latency,
  * requests flushes now and then, and when a spawn has been refused for a full LUT for a while
- * (the thesis leaves that to the compiler, S6). Some phases drain: no spawns, pop everything,
- * flush until nothing is left (the thesis's "scheduler has run dry", L471). Bad requests (pop
+ * (the thesis leaves that to the compiler: spawn datasheet, Deviations D6). Some phases drain:
+ * no spawns, pop everything, flush until nothing is left (the "scheduler has run dry" of
+ * Steffen 2012 §5.4). Bad requests (pop
  * of an empty FIFO, release of a block not handed out) are mixed in. About once in 4,096 cycles
  * the unit is reset (trace field rst: rst_ni low for one edge, not a compared cycle): model and
  * RTL are compared through it, and the threads it held are dropped.
@@ -27,7 +28,8 @@
  * more gate their coverage: every event the configuration can produce must have happened.
  *
  * Directed tests (expected values derived by hand from the contract, docs/units/spawn.md
- * "Directed tests"): step, flush-order, full, retag, maxovf, noblock, alg2, e2e, bad.
+ * "Verification"; each test's derivation is in its comments): step, flush-order, full, retag,
+ * maxovf, noblock, alg2, e2e, bad.
  *
  * Trace line: spawn_fields below, a reset flag and the input ports (simtcheck spawn --trace-doc). */
 #include <inttypes.h>
@@ -496,16 +498,14 @@ static void spawn_run(sc_run *r)
 
     /* the PC pool: distinct PCs, more than the LUT holds; the odd ones near a common base, so
      * that PC comparisons (the lowest-PC flush order) are also decided by their low bits (with
-     * random PCs only the high bits decided: make mutate found a stuck bit 15 unseen). Any
-     * byte address: the unit compares and stores all PC_W bits (with word-aligned PCs bits 1:0
-     * were always 0, and make mutate found two mutants gated by bit 1 unseen). The base
-     * itself is in the pool (entry 1), and the entries 3, 7, 11, ... are its one-bit neighbours
+     * random PCs only the high bits would decide). Any byte address: the unit compares and
+     * stores all PC_W bits (word-aligned PCs would leave bits 1:0 always 0). The base itself is
+     * in the pool (entry 1), and the entries 3, 7, 11, ... are its one-bit neighbours
      * (base ^ 2^k), drawn again at every phase: two tags that differ in one bit k are ordered by
      * bit k alone, so every bit of every comparator of the flush order is decided by some pair
-     * (the all-pairs select of PIPE = 1 has a comparator per pair of entries: make mutate found
-     * a stuck bit 5 of one of them unseen with the base's random neighbours only). The PCs stay
-     * a finite set (the base's PC_W neighbours), so the end-to-end checker's per-PC records do
-     * not run out. */
+     * (the all-pairs select of PIPE = 1 has a comparator per pair of entries, each bit of which
+     * random neighbours alone would rarely decide). The PCs stay a finite set (the base's PC_W
+     * neighbours), so the end-to-end checker's per-PC records do not run out. */
     enum { MAX_POOL = 2 * SIMT_SPAWN_MAX_ENT + 4 };
     uint64_t pool[MAX_POOL];
     unsigned npool = 2 * c->nent + 4;
@@ -514,8 +514,8 @@ static void spawn_run(sc_run *r)
         pool_draw(&g, c, pool, i, near, 0);
     /* The warp-formation region: any byte address (the unit adds it, it need not be aligned),
      * slot-aligned and not in turn, moved every 4,096 cycles (quasi-static: the checks read the
-     * cycle's value). A base that was always aligned left the adder's low bits unexercised
-     * (make mutate: nw_addr_o[1] stuck at 0 survived). */
+     * cycle's value). A base that was always aligned would leave the adder's low bits (e.g.
+     * nw_addr_o[1]) unexercised. */
     int unaligned = sc_chance(&g, 50);
     uint64_t wf_base = sc_rand(&g) & ~(uint64_t)(c->slot_b - 1);   /* one draw per statement */
     if (unaligned)
@@ -846,9 +846,9 @@ static void spawn_in(dt *d, uint64_t pc, uint64_t mask)
     d->in.sp_valid = 1, d->in.sp_pc = pc, d->in.sp_mask = mask;
 }
 
-/* Steffen-units A6.2 (SP-STEP), W = 4, NENT = 2, NBLK = 8, FIFO_D = 2, SLOT_B = 4, wf_base 0x1000.
- * Every expected value below is derived by hand from the contract (docs/units/spawn.md,
- * "Directed tests", where the table is printed with the derivation). */
+/* step: W = 4, NENT = 2, NBLK = 8, FIFO_D = 2, SLOT_B = 4, wf_base 0x1000 (the datasheet's timing
+ * diagram). Every expected value below is derived by hand from the contract (docs/units/spawn.md,
+ * "Cycle contract"); the comment of each cycle gives the derivation. */
 static void t_step(dt *d)
 {
     need(d, "step", 4, 2, 8, 2, 4, "--config small --lanes 4");
@@ -933,8 +933,9 @@ static void t_step(dt *d)
           ", expected 9/9 and 4/4", p1->spawned, p1->recovered, p2->spawned, p2->recovered);
 }
 
-/* Forced-out partial warps leave lowest PC first (L471): entries (0x300, 1), (0x100, 0 after an
- * exact fill), (0x200, 3), (0x080, 2); flushes take 0x080, 0x200, 0x300, then none. */
+/* Forced-out partial warps leave lowest PC first (Steffen 2012 §5.4): entries (0x300, 1),
+ * (0x100, 0 after an exact fill), (0x200, 3), (0x080, 2); flushes take 0x080, 0x200, 0x300, then
+ * none. */
 static void t_flush_order(dt *d)
 {
     need(d, "flush-order", 0, 8, 0, 8, 0, "--config ripple or prefix");
@@ -1080,10 +1081,11 @@ static void t_noblock(dt *d)
     chk_ent(d, "after", 0, 1, 0x100, 7, 1, 0);
 }
 
-/* Algorithm 2 (L481-L506) at W = 32: two parent warps, p0 = even lanes: `@p0 spawn K1` then
- * `spawn K2` by the odd lanes. After warp 1 each entry has 16 threads; warp 2 completes one warp
- * of 32 for each, 16 threads from each parent (L220, L417). Parent pointer = warp<<8 | lane.
- * Child t reads slot 31-t: slots 0..15 hold warp 1's lanes in order, 16..31 warp 2's. */
+/* Steffen 2012 §5.5, Algorithm 2 at W = 32: two parent warps, p0 = even lanes: `@p0 spawn K1`
+ * then `spawn K2` by the odd lanes. After warp 1 each entry has 16 threads; warp 2 completes one
+ * warp of 32 for each, 16 threads from each parent (Steffen 2012 Ch. 1, Ch. 5). Parent pointer =
+ * warp<<8 | lane. Child t reads slot 31-t: slots 0..15 hold warp 1's lanes in order, 16..31
+ * warp 2's. */
 static void t_alg2(dt *d)
 {
     need(d, "alg2", 32, 0, 0, 0, 0, "--lanes 32");
@@ -1115,12 +1117,12 @@ static void t_alg2(dt *d)
     }
 }
 
-/* Fig. 5.3 spirit (L479, L513): W = 4, 8 bytes of thread data per thread at tdbase + tid*8
- * (launch threads, L436). Warp 0 (tids 0-3): @p0 (lanes 0, 1) spawn K1, the others K2; warp 1
- * (tids 4-7): p0 = lanes 1, 2. K1 gathers tids 0, 1, 5, 6 in slots 0-3 (block 0), K2 tids 2, 3,
- * 4, 7 in slots 8-11 (block 2): both complete. Child t of K1 reads slot 3-t: tids 6, 5, 1, 0;
- * of K2 slot 11-t: tids 7, 4, 3, 2. Each child then reaches its parent's data through the
- * pointer. */
+/* In the setting of Steffen 2012 Fig. 5.3 (§5.5): W = 4, 8 bytes of thread data per thread at
+ * tdbase + tid*8 (launch threads, §5.1.1). Warp 0 (tids 0-3): @p0 (lanes 0, 1) spawn K1, the
+ * others K2; warp 1 (tids 4-7): p0 = lanes 1, 2. K1 gathers tids 0, 1, 5, 6 in slots 0-3 (block
+ * 0), K2 tids 2, 3, 4, 7 in slots 8-11 (block 2): both complete. Child t of K1 reads slot 3-t:
+ * tids 6, 5, 1, 0; of K2 slot 11-t: tids 7, 4, 3, 2. Each child then reaches its parent's data
+ * through the pointer. */
 static void t_e2e(dt *d)
 {
     need(d, "e2e", 4, 0, 0, 0, 0, "--lanes 4");
@@ -1130,7 +1132,7 @@ static void t_e2e(dt *d)
         tdata[t] = 0xd000 + t;               /* the data each launch thread saved */
     for (unsigned w = 0; w < 2; w++)
         for (unsigned i = 0; i < 4; i++)
-            ptr[w][i] = tdbase + (4 * w + i) * 8; /* spawnMemAddr of a launch thread (L436) */
+            ptr[w][i] = tdbase + (4 * w + i) * 8; /* spawnMemAddr of a launch thread (§5.1.1) */
     static const uint64_t p0[2] = {0x3, 0x6};
     for (unsigned w = 0; w < 2; w++) {
         spawn_in(d, 0x600, p0[w]);
