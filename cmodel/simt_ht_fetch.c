@@ -93,7 +93,7 @@ static void decide_cycle(const simt_ht_fetch *s, const simt_ht_fetch_in *in, dec
             d->slot_data[k] = in->ic_data[j] & ones(c->iw);
         }
     }
-    /* All or nothing (L348): F is done when every valid slot had or hits now. */
+    /* All or nothing (Steffen 2012 §4.2): F is done when every valid slot had or hits now. */
     d->f_done = s->f.full && (d->need & ~d->slot_hit) == 0;
     d->f_move = d->f_done && (!s->b.full || (in->bun_ready & 1));
     d->req_ready = !s->f.full || d->f_move;

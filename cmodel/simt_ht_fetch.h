@@ -28,7 +28,7 @@ typedef struct {
 } simt_ht_fetch_cfg;
 
 typedef struct {
-    /* request: one warp's meta-data (§B4.5) */
+    /* request: one warp's meta-data (encoding: datasheet, Deviations F1) */
     uint64_t req_valid;
     uint64_t req_tag;
     uint64_t req_slot_v;                         /* bit k: slot k valid */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// simt_ht_fetch_fv: formal wrapper for simt_ht_fetch (docs/units/ht_fetch.md; Steffen 2012 §4.2,
-// Fig. 4.5; steffen-units.md §B4.7, §B4.9 P10).
+// simt_ht_fetch_fv: formal wrapper for simt_ht_fetch (docs/units/ht_fetch.md, "Cycle contract"
+// and "Invariants"; Steffen 2012 §4.2, Fig. 4.5). "Invariant 1" below: the datasheet's bundle
+// completeness, the properties named a_p10_*.
 //
 // Every DUT input is free in every cycle; reset in the first cycle (and whenever the solver
 // likes later). The requests are free too: bad ones (an active lane on a slot that is not
@@ -17,9 +18,10 @@
 // simt_assert.svh), proven here as part of the DUT and checked by every Verilated model:
 //  a_ready (an empty fetch stage is ready), a_bad (req_bad_o exactly for an accepted-cycle
 //  request with an active lane on an invalid slot or a selector >= K), a_f_sel and a_p10_sel
-//  (P10: every active lane of the fetch stage / of a presented bundle selects a valid slot),
-//  a_mux (the lane mux of Fig. 4.5 at all times; P10: an inactive lane gets the NOP 0), a_ports
-//  (the I-cache requests: exactly the needed slots, lowest first; only misses asked again, H14),
+//  (invariant 1: every active lane of the fetch stage / of a presented bundle selects a valid
+//  slot), a_mux (the lane mux of Fig. 4.5 at all times; invariant 1: an inactive lane gets the
+//  NOP 0), a_ports (the I-cache requests: exactly the needed slots, lowest first; only misses
+//  asked again, Deviations F5),
 //  a_accept (an accepted request enters with have = 0), a_latch (a fetch stage that is not ready
 //  stays and adds this cycle's hits to have), a_stable (a waiting bundle stays and is not
 //  reloaded), a_progress_ready / a_progress (every needed slot requested and hitting, B free or
@@ -30,10 +32,11 @@
 //  a_b_meta    the presented bundle's meta-data (tag, slot_v, slot PCs, lane act, lane sel) are
 //              the oldest accepted request's, unchanged: each request gives one bundle, in order
 //  a_f_meta1/2 the fetch stage holds the youngest accepted request
-//  a_p10_slot  P10: a presented bundle has, for every valid slot k, slot_instr[k] = instr(pc[k]):
-//              no bundle before every valid slot has its instruction (all or nothing, L348)
-//  a_p10_lane  P10: every active lane of a presented bundle gets instr(pc[sel]): no lane gets an
-//              instruction from a slot it is not assigned to
+//  a_p10_slot  invariant 1: a presented bundle has, for every valid slot k, slot_instr[k] =
+//              instr(pc[k]): no bundle before every valid slot has its instruction (all or
+//              nothing, Steffen 2012 §4.2)
+//  a_p10_lane  invariant 1: every active lane of a presented bundle gets instr(pc[sel]): no
+//              lane gets an instruction from a slot it is not assigned to
 //  a_have      the fetch stage's latched instructions are right: have[k] -> slot_v[k] and
 //              f_instr[k] = instr(pc[k])
 //  a_good      every request in flight is good (an induction strengthening, and the contract:
@@ -184,7 +187,7 @@ module simt_ht_fetch_fv #(
       if (f_full_o && f_have_o[k] &&
           (!f_slot_v_o[k] || f_instr_o[k*IW +: IW] != instr(f_slot_pc_o[k*PC_W +: PC_W], f_key)))
         f_have_ok = 1'b0;
-      // P10: every valid slot of a presented bundle has its instruction
+      // invariant 1: every valid slot of a presented bundle has its instruction
       if (bun_valid_o && bun_slot_v_o[k] &&
           bun_slot_instr_o[k*IW +: IW] != instr(bun_slot_pc_o[k*PC_W +: PC_W], f_key))
         f_slot_ok = 1'b0;
@@ -211,7 +214,7 @@ module simt_ht_fetch_fv #(
       a_f_meta2:  assert (!(f_full_o && g_n == 2'd2) || f_fmeta == g_e1);
       a_err:      assert (err_o == g_err);
       a_have:     assert (f_have_ok);
-      // P10 (a_p10_sel, the NOPs and the lane mux are the RTL's)
+      // invariant 1 (a_p10_sel, the NOPs and the lane mux are the RTL's)
       a_p10_slot: assert (f_slot_ok);
       a_p10_lane: assert (f_lane_ok);
     end

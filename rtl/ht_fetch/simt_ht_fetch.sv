@@ -1,27 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 // simt_ht_fetch: the hyper-threaded fetch unit of one SM (Steffen 2012 §4.2, Fig. 4.4-4.5).
 // Cycle contract: docs/units/ht_fetch.md, followed exactly (golden model
-// cmodel/simt_ht_fetch.c). Thesis line anchors Lnnn refer to
-// ../shared/papers/steffen2012-hyperthreaded-simt-spawn.txt, gaps Hn and sections §B4.x to
-// ../shared/steffen-units.md Part B.
+// cmodel/simt_ht_fetch.c). §x.y, Fig., Table below: Steffen 2012; Fn: the readings of the thesis
+// listed in that datasheet's "Deviations from the paper".
 //
-// One warp's meta-data (L346, Fig. 4.4; encoding §B4.5: K PC slots with valid bits, per lane an
+// One warp's meta-data (§4.2, Fig. 4.4; encoding F1: K PC slots with valid bits, per lane an
 // active bit and a slot selector) is accepted per request. "The warp meta-data retrieved from
 // warp scheduling contains all the required PCs to be fetched. The port size for the
 // Instruction Cache is increased to support the maximum number of instructions that may need
 // to be fetched. A cache miss for any of the instructions results in all remaining PCs waiting
 // for the cache miss to be resolved. Once all instructions are fetched, the individual thread
-// processing lanes select which of the instructions to execute using a mux" (L348, Fig. 4.5).
+// processing lanes select which of the instructions to execute using a mux" (§4.2, Fig. 4.5).
 //
-// Two register stages, so that a stream of all-hit requests issues one bundle per cycle (the
-// issue rate of §B4.8, "one bundle per cycle per SM"):
+// Two register stages, so that a stream of all-hit requests issues one bundle per cycle (F3):
 //   F (fetch): the request being fetched: its meta-data, per slot `have` and the instruction
 //     latched from a hit. Every cycle the slots still needed (valid, not had) go to the
 //     I-cache, lowest slot first: with P = K port k serves slot k; with P < K (the area
 //     variant) port j serves the j-th lowest needed slot (a chain of simt_prio_sel). Hits are
-//     latched, misses are asked again the next cycle (H14: only the misses are re-requested).
+//     latched, misses are asked again the next cycle (F5: only the misses are re-requested).
 //   B (bundle): the complete bundle on the bun_* outputs, held until bun_ready_i. F moves to B
-//     in the cycle its last needed slot hits (all or nothing, L348) if B is empty or is being
+//     in the cycle its last needed slot hits (all or nothing, §4.2, F6) if B is empty or is being
 //     taken; bun_valid_o therefore rises the cycle after the last hit.
 // The per-lane instruction mux of Fig. 4.5 reads B:
 //   bun_lane_instr_o[i] = bun_lane_act_o[i] ? bun_slot_instr_o[bun_lane_sel_o[i]] : 0 (NOP).
@@ -30,8 +28,8 @@
 `default_nettype none
 module simt_ht_fetch #(
   parameter int unsigned W     = 32,  // lanes per warp, 4..64 (thesis: 32, Table 7.1)
-  parameter int unsigned K     = 2,   // HT ways = PC slots: 1..min(W, 8), or K = W at W <= 16 (L346)
-  parameter int unsigned P     = K,   // I-cache read ports: K (L348), or 1..K-1 (area variant)
+  parameter int unsigned K     = 2,   // HT ways = PC slots: 1..min(W, 8), or K = W at W <= 16 (§4.2)
+  parameter int unsigned P     = K,   // I-cache read ports: K (§4.2), or 1..K-1 (area variant, F8)
   parameter int unsigned PC_W  = 32,  // PC bits (8..64)
   parameter int unsigned IW    = 64,  // instruction bits (8..128; the C model and harness: 8..64)
   parameter int unsigned TAG_W = 5,   // warp tag carried from request to bundle (1..16)
@@ -39,7 +37,7 @@ module simt_ht_fetch #(
 ) (
   input  wire logic               clk_i,
   input  wire logic               rst_ni,           // synchronous, active low
-  // request: one warp's meta-data from the TLP scheduler (L346; §B4.5)
+  // request: one warp's meta-data from the TLP scheduler (§4.2; F1, F2)
   input  wire logic               req_valid_i,
   output logic                    req_ready_o,
   output logic                    req_bad_o,        // this cycle's request was consumed and dropped
@@ -48,12 +46,12 @@ module simt_ht_fetch #(
   input  wire logic [K*PC_W-1:0]  req_slot_pc_i,
   input  wire logic [W-1:0]       req_lane_act_i,
   input  wire logic [W*SW-1:0]    req_lane_sel_i,
-  // I-cache: P read ports, answered in the same cycle (L348)
+  // I-cache: P read ports, answered in the same cycle (§4.2; F4)
   output logic [P-1:0]            ic_req_o,
   output logic [P*PC_W-1:0]       ic_pc_o,
   input  wire logic [P-1:0]       ic_hit_i,
   input  wire logic [P*IW-1:0]    ic_data_i,
-  // bundle (all or nothing, L348) and the per-lane mux (Fig. 4.5)
+  // bundle (all or nothing, §4.2) and the per-lane mux (Fig. 4.5)
   output logic                    bun_valid_o,
   input  wire logic               bun_ready_i,
   output logic [TAG_W-1:0]        bun_tag_o,
@@ -121,7 +119,7 @@ module simt_ht_fetch #(
   logic              err_q, err_d;
 
   // ---------------------------------------------------------------------------------------------
-  // Request check: every active lane must select a valid slot (§B4.5)
+  // Request check: every active lane must select a valid slot (F10)
   // ---------------------------------------------------------------------------------------------
   logic [W-1:0] lane_bad;
   for (genvar i = 0; i < W; i++) begin : g_chk
@@ -146,7 +144,7 @@ module simt_ht_fetch #(
   assign need = need_q;   // = f_full_q ? (f_slot_v_q & ~f_have_q) : '0 (assertion a_need)
 
   if (P == K) begin : g_direct
-    // One port per slot (the thesis's K-port I-cache, L348): port k serves slot k.
+    // One port per slot (the thesis's K-port I-cache, §4.2): port k serves slot k.
     assign ic_req_o = need;
     for (genvar k = 0; k < K; k++) begin : g_pc
       assign ic_pc_o[k*PC_W +: PC_W] = need[k] ? f_slot_pc_q[k*PC_W +: PC_W] : '0;
@@ -195,7 +193,7 @@ module simt_ht_fetch #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Control: all or nothing (L348), then the bundle register
+  // Control: all or nothing (§4.2, F6), then the bundle register
   // ---------------------------------------------------------------------------------------------
   logic f_done, f_move, acc, take;
   assign f_done      = f_full_q & ~|(need & ~slot_hit);         // every valid slot had or hit now
@@ -300,14 +298,14 @@ module simt_ht_fetch #(
 `ifndef SYNTHESIS
 `include "simt_assert.svh"
   // ---------------------------------------------------------------------------------------------
-  // Local invariants (docs/units/ht_fetch.md; Steffen 2012 §4.2, Fig. 4.5, L348; §B4.9 P10).
+  // Local invariants (docs/units/ht_fetch.md, "Invariants"; Steffen 2012 §4.2, Fig. 4.5).
   // They hold for any input sequence after reset (bad requests are dropped, every other input
   // is defined); formal/ht_fetch proves them, every Verilated model checks them. What needs the
   // wrapper's ghost queue of requests in flight (a_count, a_good, a_b_meta, a_f_meta*, a_err) or
   // its instruction-memory assumption (a_have, a_p10_slot, a_p10_lane) stays there.
   // All loops linear in W or K (K <= 16).
   // ---------------------------------------------------------------------------------------------
-  logic            f_req_bad;   // some active lane selects an invalid slot, or one >= K (§B4.5)
+  logic            f_req_bad;   // some active lane selects an invalid slot, or one >= K (F10)
   logic            f_b_sel, f_f_sel, f_mux;
   always_comb begin
     f_req_bad = 1'b0;
@@ -323,14 +321,14 @@ module simt_ht_fetch #(
     f_f_sel   = 1'b1;
     f_mux     = 1'b1;
     for (int i = 0; i < W; i++) begin
-      // P10: every active lane of the bundle (and of the fetch stage) selects a valid slot
+      // invariant 1: every active lane of the bundle (and of the fetch stage) selects a valid slot
       if (b_full_q && b_act_q[i] && (32'(b_sel_q[i*SW +: SW]) >= K
                                      || !b_slot_v_q[b_sel_q[i*SW +: SW]]))
         f_b_sel = 1'b0;
       if (f_full_q && f_act_q[i] && (32'(f_sel_q[i*SW +: SW]) >= K
                                      || !f_slot_v_q[f_sel_q[i*SW +: SW]]))
         f_f_sel = 1'b0;
-      // the lane mux (Fig. 4.5): act ? slot_instr[sel] : NOP 0 (P10: an inactive lane gets 0)
+      // the lane mux (Fig. 4.5): act ? slot_instr[sel] : NOP 0 (invariant 1: inactive lanes get 0)
       if (!b_act_q[i] || 32'(b_sel_q[i*SW +: SW]) >= K) begin
         if (bun_lane_instr_o[i*IW +: IW] != '0) f_mux = 1'b0;
       end else if (bun_lane_instr_o[i*IW +: IW] != b_instr_q[b_sel_q[i*SW +: SW]*IW +: IW]) begin
@@ -372,19 +370,19 @@ module simt_ht_fetch #(
   `SIMT_ASSERT(a_need, need_q == (f_full_q ? (f_slot_v_q & ~f_have_q) : '0))
   `SIMT_ASSERT(a_ready, f_full_q || req_ready_o)      // an empty fetch stage is ready
   `SIMT_ASSERT(a_bad, req_bad_o == (req_valid_i && req_ready_o && f_req_bad))
-  `SIMT_ASSERT(a_f_sel, f_f_sel)                      // a bad request never enters (§B4.5)
-  `SIMT_ASSERT(a_p10_sel, f_b_sel)                    // P10 (§B4.9)
-  `SIMT_ASSERT(a_mux, f_mux)                          // Fig. 4.5, P10 NOPs
-  `SIMT_ASSERT(a_ports, ic_req_o == f_exp_req && ic_pc_o == f_exp_pc)   // L348, H14
+  `SIMT_ASSERT(a_f_sel, f_f_sel)                      // a bad request never enters (F10)
+  `SIMT_ASSERT(a_p10_sel, f_b_sel)                    // invariant 1
+  `SIMT_ASSERT(a_mux, f_mux)                          // Fig. 4.5, invariant 1's NOPs
+  `SIMT_ASSERT(a_ports, ic_req_o == f_exp_req && ic_pc_o == f_exp_pc)   // §4.2, F5
   // an accepted request enters with nothing had
   `SIMT_ASSERT(a_accept, !(req_valid_i && req_ready_o && !f_req_bad)
                          || (f_full_d && f_have_d == '0))
-  // a fetch stage that stays latches this cycle's hits (H14: only the misses are asked again)
+  // a fetch stage that stays latches this cycle's hits (F5: only the misses are asked again)
   `SIMT_ASSERT(a_latch, !(f_full_q && !req_ready_o)
                         || (f_full_d && f_have_d == (f_have_q | f_hits)))
   // a bundle waiting for bun_ready_i stays and is not reloaded (so every bun_* output is stable)
   `SIMT_ASSERT(a_stable, !(b_full_q && !bun_ready_i) || (b_full_d && !f_move))
-  // progress (all or nothing, L348): every needed slot hits and B is free or taken: the fetch
+  // progress (all or nothing, §4.2): every needed slot hits and B is free or taken: the fetch
   // stage is ready and its bundle (with its tag) is loaded for the next cycle
   `SIMT_ASSERT(a_progress_ready, !f_all_hit || req_ready_o)
   `SIMT_ASSERT(a_progress, !f_all_hit || (b_full_d && f_move))

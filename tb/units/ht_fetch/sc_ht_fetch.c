@@ -29,7 +29,8 @@
  * runs of 20,000 cycles or more gate their coverage.
  *
  * Directed tests (expected values derived by hand from the contract, docs/units/ht_fetch.md
- * "Directed tests"): fetch-miss, k1, full-ht, all-hit, backpressure, compact, empty, bad.
+ * "Cycle contract"; each test's derivation is in its comments): fetch-miss, k1, full-ht,
+ * all-hit, backpressure, compact, empty, bad.
  *
  * Trace line: htf_fields below, a reset flag and the input ports (simtcheck ht_fetch --trace-doc). */
 #include <inttypes.h>
@@ -816,11 +817,12 @@ static void chk_none(dt *d, const char *step)
     CHECK(!A->bun_valid, "%s: a bundle is presented (tag %u), none expected: no partial bundle", step, A->bun_tag);
 }
 
-/* HT-FETCH-MISS (steffen-units.md §B6.2), W = 4, K = 2: slots 0x40 and 0x04, lanes 0, 1 on slot 0
- * and lanes 2, 3 on slot 1. P = 2: cycle 1 slot 0 hits and slot 1 misses; cycle 2 only slot 1 is
- * requested and misses; cycle 3 it hits; cycle 4 the bundle is valid with I(0x40), I(0x40),
- * I(0x04), I(0x04). P = 1: slot 0 in cycle 1, slot 1 in cycle 2 (a hit), valid in cycle 3; then
- * the same request again with slot 1 missing once: valid 4 cycles after it is taken. */
+/* fetch-miss (Steffen 2012 §4.2: a miss makes every PC wait), W = 4, K = 2: slots 0x40 and 0x04,
+ * lanes 0, 1 on slot 0 and lanes 2, 3 on slot 1. P = 2: cycle 1 slot 0 hits and slot 1 misses;
+ * cycle 2 only slot 1 is requested and misses; cycle 3 it hits; cycle 4 the bundle is valid with
+ * I(0x40), I(0x40), I(0x04), I(0x04). P = 1: slot 0 in cycle 1, slot 1 in cycle 2 (a hit), valid
+ * in cycle 3; then the same request again with slot 1 missing once: valid 4 cycles after it is
+ * taken. */
 static void t_fetch_miss(dt *d)
 {
     need(d, "fetch-miss", 4, 2, 0, "--lanes 4 with K = 2 (--config base or p1)");
