@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""make equiv: a unit's RTL against a gate netlist, unbounded (issue 18; docs/equivalence.md).
+"""make equiv: a unit's RTL against a gate netlist, unbounded (docs/equivalence.md).
 
   equiv.py check UNIT [--config C] [--w N] [--netlist yosys|yosys-ff] [--gate F --cells F --top T]
   equiv.py plant UNIT [--config C] [--w N] [--seed S] [--per-kind N]
@@ -162,8 +162,8 @@ def yosys(d, name, script, timeout=3600):
         errs = [l for l in out.splitlines() if "ERROR" in l] or out.strip().splitlines()[-3:]
         hint = ""
         if any("Can't open" in l for l in errs) and "yowasp" in os.path.basename(YOSYS):
-            # YoWASP's Yosys (WebAssembly) sees only the directories it was given: on this kind of
-            # machine /tmp is not one of them (measured 2026-11-24)
+            # YoWASP's Yosys (WebAssembly) sees only the directories it was given, which need not
+            # include /tmp
             hint = "; YoWASP's Yosys could not reach that directory: set EQUIV_DIR inside the checkout"
         die("Yosys (%s) failed: %s (log %s)%s" % (name, "; ".join(errs)[:600], os.path.join(d, name + ".log"), hint))
     return time.time() - t0
@@ -400,9 +400,9 @@ def ff_prep(merge=True):
     # constant, as spawn's err_q in the 'evict' configuration) must stay a $_DFF_P_, counted as
     # left and handed to the sequential check, not become a $_SDFF_ that write_aiger refuses.
     # merge=False (the cut in parts): opt's passes without opt_merge, twice. On the gate-level
-    # logic after techmap, opt_merge was two thirds of the cut's time (ht_stack W = 32, RTL side:
-    # 367 of 561 s) and buys nothing here: ABC hashes the miter's structure anyway (the same
-    # 723,135-node miter, the same 6,506 flip-flop names, with it or without it).
+    # logic after techmap, opt_merge costs about two thirds of the cut's time (ht_stack W = 32,
+    # RTL side) and buys nothing here: ABC hashes the miter's structure anyway (the same miter and
+    # the same flip-flop names with it or without it).
     return "proc\nasync2sync\ntechmap\n%sdfflegalize -cell $_DFF_P_ 01\nopt_clean\n" % (
         "opt -fast\n" if merge else OPT_NOMERGE % ("", ""))
 
@@ -1155,8 +1155,8 @@ FORM_PAIRS = {"warp_ctrl": ("area", "delay", "IMPL"), "spawn": ("ripple", "prefi
 # their own); together, the two forms of the unit are equivalent.
 FORM_SUB = {"warp_ctrl": ("g_arb_comb.u_arb", "simt_arb_unified"), "spawn": ("u_pfx", "simt_prefix_cnt")}
 # Seconds of ABC iprove for a pair's miter, where the default (IPROVE_T) only costs time:
-# rmask_sb's two lookup forms are not settled by iprove in its 20 s at W = 4 (nor at W = 32),
-# and are by &fraig -x (29 s at W = 4), the next engine that runs after it (2026-11-29).
+# rmask_sb's two lookup forms are not settled by iprove in its 20 s (at W = 4 or 32), and are
+# by &fraig -x, the next engine that runs after it.
 FORM_IPROVE_T = {"rmask_sb": 0}
 ARB_OPS = ("pc", "mem_min", "comb_min", "comb_first", "uni")
 

@@ -6,12 +6,12 @@
 // Inputs: every DUT input is a free input of this wrapper. Reset in the first cycle (it may be
 // asserted again later). The environment assumptions are those of the contract's
 // "Assumptions on the environment", modelled with ghost state:
-//  E1 (splits, in-order decode) a decode the contract accepts has an active mask disjoint from
+//  [split] (splits, in-order decode) a decode the contract accepts has an active mask disjoint from
 //     the I-masks of every slot of the same warp that is still buffered after this cycle's
 //     issue: the buffered instructions of a warp belong to disjoint splits, one instruction per
 //     split, so every earlier instruction of the decoded one's split (any instruction sharing
 //     one of its lanes) has issued. (The slot being issued this cycle does not count: it has.)
-//  E2 (writebacks) a writeback carries the warp, destination and active mask of an issued,
+//  [wb] (writebacks) a writeback carries the warp, destination and active mask of an issued,
 //     not yet written-back instruction, exactly once. Ghost: g_pend = per (warp, register), the
 //     lanes with an issued, not written-back write; g_grp = per such lane, the lowest lane of
 //     the active mask of the instruction that wrote it (instructions pending on the same
@@ -20,12 +20,12 @@
 //     EXACT_WB = 0 weakens this to "any non-empty subset of the pending lanes of (warp, reg)"
 //     (partial writebacks, e.g. a load returning per cache line): a more general environment,
 //     so what is proven with EXACT_WB = 0 holds a fortiori for the contract's.
-//  E3 (BASE = 1 only) a decoded instruction has at least one active lane: the baseline ignores
+//  [mask] (BASE = 1 only) a decoded instruction has at least one active lane: the baseline ignores
 //     dec_mask_i, but the ghost tracks pending writes per lane.
-//  SPS = 1 (used for the baseline): at most one buffered instruction per warp, the single-path
+//  [sps], SPS = 1 (used for the baseline): at most one buffered instruction per warp, the single-path
 //     stack the baseline was designed for. With several splits of a warp buffered (SPS = 0) the
 //     baseline loses a pending write when two splits write the same register (the first
-//     writeback frees the shared entry): (a) and (c) fail, see formal/README.md.
+//     writeback frees the shared entry): (a) and (c) fail (formal/README.md, "Scoreboard proofs").
 // Requests that the contract refuses (bad_o) are free: out-of-range slots, empty slots,
 // non-eligible issues, decodes into an occupied slot, zero masks (R-mask version).
 //
@@ -63,10 +63,10 @@
 //      a_full_keep  after iss_full_o: the slot still holds the same instruction (valid, warp,
 //                   mask, dep 0, hidden fields via the ghost) and the table is the table after
 //                   the writeback alone: the refused issue lost and changed nothing
-//      a_wb_ok      a writeback is never refused or flagged (bad_o[1] = 0) under E2
+//      a_wb_ok      a writeback is never refused or flagged (bad_o[1] = 0) under [wb]
 //  Slot bookkeeping (strengthening invariants, needed by the induction, also contract checks):
 //      a_ib_valid, a_slot_vis (warp, I-mask), a_slot_hid (operand bits and registers), a_ready
-//      (ib_ready_o = valid & dep == 0), a_split_disj (E1 kept: valid slots of one warp have
+//      (ib_ready_o = valid & dep == 0), a_split_disj ([split] kept: valid slots of one warp have
 //      disjoint masks), a_mask_nz (valid slots have a non-empty mask); with SPS: a_sps (one
 //      valid slot per warp), and for the baseline a_dep_base (dep bit k == opv[k] &
 //      pend(w, r_k) != 0) and a_grp_one (the pending lanes of a (warp, register) are those of
@@ -85,7 +85,7 @@ module simt_rmask_sb_fv #(
   parameter bit          BASE     = 1'b0,   // 1: simt_sb_base (Fig. 8a)
   parameter bit          EXACT_WB = 1'b1,   // 0: writebacks of any subset of the pending lanes
   parameter bit          CONTRACT = 1'b1,   // 0: properties (a)-(c) and the invariants only
-  parameter bit          SPS      = 1'b0,   // 1: one buffered instruction per warp (E1-SPS)
+  parameter bit          SPS      = 1'b0,   // 1: one buffered instruction per warp ([sps])
   parameter int unsigned LOOKUP_NEXT = 0,   // the table's lookup form (simt_sb_table)
   localparam int unsigned NOP   = NSRC + 1,
   localparam int unsigned WID_W = (NW > 1) ? $clog2(NW) : 1,
@@ -266,22 +266,22 @@ module simt_rmask_sb_fv #(
 
   always @(*) begin
     if (wb_valid_i) begin
-      // E2: the warp, register and lanes of a pending write
+      // [wb]: the warp, register and lanes of a pending write
       assume (f_wb_in && wb_mask_i != '0 && (wb_mask_i & ~f_wb_pend) == '0);
       // ... exactly the lanes of one issued instruction
       if (EXACT_WB) assume (wb_mask_i == f_wb_group);
     end
-    // E1: a decoded instruction's split is disjoint from the other buffered splits of its warp
+    // [split]: a decoded instruction's split is disjoint from the other buffered splits of its warp
     for (int i = 0; i < NIB; i++) begin
       if (f_dec_ok && f_vaf[i] && g_w[i*WID_W +: WID_W] == dec_warp_i) begin
         assume ((g_m[i*W +: W] & dec_mask_i) == '0);
       end
     end
-    // E1-SPS: a decoded instruction is the only buffered one of its warp
+    // [sps]: a decoded instruction is the only buffered one of its warp
     for (int i = 0; i < NIB; i++) begin
       if (SPS && f_dec_ok && f_vaf[i] && g_w[i*WID_W +: WID_W] == dec_warp_i) assume (1'b0);
     end
-    // E3
+    // [mask]
     if (BASE && dec_valid_i) assume (dec_mask_i != '0);
   end
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// simt_st_rt_fv: formal wrapper for simt_st_rt (docs/units/st_rt.md, issue 3).
+// simt_st_rt_fv: formal wrapper for simt_st_rt (docs/units/st_rt.md).
 //
 // Every DUT input is a free input: the only assumption is a reset in the first cycle. The
 // contract refuses malformed operations (bad_o) and back-pressures the rest (stall_o), so the
