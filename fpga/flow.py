@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""FPGA implementation flow of the unit server (issue 14, item 4): Yosys, nextpnr, packer, report.
+"""FPGA implementation flow of the unit server: Yosys, nextpnr, packer, report.
 
   flow.py fpga  --board icebreaker|ulx3s --unit U [--config C] [--w N] [--freq MHz] [--seed S]
                 [--baud B] [--core srv|probe|auto] [--timeout s] [--strict]
@@ -21,7 +21,7 @@ device, BOARDS[...]['w_cap']) and writes build/fpga/sweep.csv and sweep.md.
 Only the Python 3 standard library. Tools (YoWASP builds in .tools/venv by default) are taken
 from the environment: YOSYS, NEXTPNR_ICE40, ICEPACK, NEXTPNR_ECP5, ECPPACK. All paths handed to
 the tools are relative to the repository root (YoWASP tools see only the current directory
-and below). fpga/README.md has the method and the measured numbers.
+and below). fpga/README.md describes the flow; docs/fpga.md has the measured numbers.
 """
 import argparse
 import csv
@@ -58,8 +58,8 @@ BOARDS = {
         lut_key="TRELLIS_COMB", ff_cells=("TRELLIS_FF",), ram_keys=("DP16KD",),
         spram_keys=(), io_keys=("TRELLIS_IO",), pll_keys=("EHXPLLL",),
         lut_name="LUT4", lut_avail=83640,
-        # router2: router1 (nextpnr-ecp5's default) did not finish the congested W = 32 designs
-        # in 25 min; router2 routes rmask_sb W = 32 in 5 min (fpga/README.md)
+        # router2: router1 (nextpnr-ecp5's default) does not finish the congested W = 32 designs
+        # within the flow's time limits; router2 routes them (fpga/README.md, "Tools")
         pnr_args=["--router", "router2"]),
 }
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# fpga/fpga.mk: the FPGA implementation flow (issue 14, item 4; fpga/README.md). Included by
+# fpga/fpga.mk: the FPGA implementation flow (fpga/README.md). Included by
 # the top Makefile after tools/tools.mk and tools/registry.mk.
 #
 #   make fpga BOARD=icebreaker|ulx3s UNIT=u [CONFIG=c] [W=n] [FREQ=MHz] [SEED=s] [BAUD=b] [AS_DEPTH=n]
@@ -20,9 +20,10 @@
 #       widths on the boards (W <= 8 on the iCE40UP5K, all widths on the ECP5-85F), one run at
 #       a time, each under FPGA_TIMEOUT
 #       (default 1200 s): build/fpga/sweep.{csv,md}, progress lines [k/N].
-#   Both: AS_DEPTH=n (the server's at-speed RAM depth, 0 = none), FPGA_PNR_ARGS="..." (extra
-#       nextpnr options, e.g. "--router router2"), FPGA_SYNTH_ARGS="..." (extra options of
-#       synth_ice40/synth_ecp5, e.g. "-noabc9": ABC's LUT mapping instead of ABC9's).
+#   Both: AS_DEPTH=n (the server's at-speed RAM depth, 0 = none), FPGA_PNR_ARGS="..." (nextpnr
+#       options, replacing the board's default "--router router2" on the ECP5),
+#       FPGA_SYNTH_ARGS="..." (extra options of synth_ice40/synth_ecp5, e.g. "-noabc9": ABC's
+#       LUT mapping instead of ABC9's).
 #   make fpga ... PROBE_DROP="st_* rq_*": the probe with the unit outputs matching these shell
 #       patterns left unconnected (core probe-drop, build/fpga/<board>/<model>-probe-drop/): for
 #       state taps only the cross-check reads (fpga/README.md).
