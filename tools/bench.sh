@@ -29,26 +29,31 @@ rate() { # binary unit
 }
 fmt() { [ "$1" -gt 0 ] 2>/dev/null && printf "%'d" "$1" || echo FAIL; }
 
-echo "simtcheck UNIT --lanes $lanes --cycles $cycles --seed 1: cycles/s, best of $runs ($(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'))"
-if [ -n "$after" ]; then
-  echo "| unit | before ($before) | after ($after) | speed-up |"
-  echo "|---|---:|---:|---:|"
-else
-  echo "| unit | $before |"
-  echo "|---|---:|"
-fi
-for u in $units; do
-  best=(0 0)
-  for ((i = 0; i < runs; i++)); do
-    for j in "${!bins[@]}"; do
-      v=$(rate "${bins[$j]}" "$u"); v=${v:-0}
-      [ "$v" -gt "${best[$j]}" ] && best[$j]=$v
-    done
-  done
+table() {
+  echo "simtcheck UNIT --lanes $lanes --cycles $cycles --seed 1: cycles/s, best of $runs ($(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'))"
   if [ -n "$after" ]; then
-    su=$(awk -v a="${best[0]}" -v b="${best[1]}" 'BEGIN { if (a > 0 && b > 0) printf "%.1fx", b / a; else print "-" }')
-    echo "| $u | $(fmt "${best[0]}") | $(fmt "${best[1]}") | $su |"
+    echo "| unit | before ($before) | after ($after) | speed-up |"
+    echo "|---|---:|---:|---:|"
   else
-    echo "| $u | $(fmt "${best[0]}") |"
+    echo "| unit | $before |"
+    echo "|---|---:|"
   fi
-done
+  for u in $units; do
+    best=(0 0)
+    for ((i = 0; i < runs; i++)); do
+      for j in "${!bins[@]}"; do
+        v=$(rate "${bins[$j]}" "$u"); v=${v:-0}
+        [ "$v" -gt "${best[$j]}" ] && best[$j]=$v
+      done
+    done
+    if [ -n "$after" ]; then
+      su=$(awk -v a="${best[0]}" -v b="${best[1]}" 'BEGIN { if (a > 0 && b > 0) printf "%.1fx", b / a; else print "-" }')
+      echo "| $u | $(fmt "${best[0]}") | $(fmt "${best[1]}") | $su |"
+    else
+      echo "| $u | $(fmt "${best[0]}") |"
+    fi
+  done
+}
+
+mkdir -p build/bench
+table | tee build/bench/summary.md.tmp && mv build/bench/summary.md.tmp build/bench/summary.md
