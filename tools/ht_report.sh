@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # tools/ht_report.sh: the hyper-threading sanity table of the main job (Steffen 2012 §4.1.1;
 # docs/units/ht_stack.md, "Verification"): bundles to completion of the random programs of
-# every ht_stack walk run of 'make test', against PDOM on the same programs. Reads build/test/ht_stack-*.log
-# (lines "ht_stack walk (W=.. K=.. POLICY ...): ... completed programs: X bundles per PDOM
-# bundle ..."), writes build/test/ht_bundles.md.
+# every ht_stack walk run of 'make test', against PDOM on the same programs. Reads
+# build/test/ht_stack-*.log (lines "ht_stack walk (W=.. K=.. POLICY ...): ... completed
+# programs: X bundles per PDOM bundle ..."), writes build/test/ht_bundles.md.
 set -u
 out=build/test/ht_bundles.md
 {

@@ -9,9 +9,9 @@
  * target, not taken to the next PC) and one EXIT, the last instruction. cfg_prog_gen() draws
  * one from a grammar (if/else, if without else, nested ifs, while and do-while loops,
  * switch-like chains of two-way branches, the do {A; if (c1) {B; break;} else {C}} while (c2)
- * of ElTantawy et al. 2014 Fig. 10; with `unstructured` also break / continue and early return; with
- * `barriers` SYNCs at the top level, where the whole warp is converged); cfg_prog_build()
- * takes one written by hand. Either way the program knows its basic blocks, the immediate
+ * of ElTantawy et al. 2014 Fig. 10; with `unstructured` also break / continue and early
+ * return; with `barriers` SYNCs at the top level, where the whole warp is converged);
+ * cfg_prog_build() takes one written by hand. Either way the program knows its basic blocks, the immediate
  * post-dominator of every branch (cfg_ipdom(), Cooper-Harvey-Kennedy on the reverse CFG), and
  * so each branch's reconvergence PC (RPC: the first PC of the IPDOM block).
  *
