@@ -1703,6 +1703,35 @@ def model_dir(m, tag):
     return d
 
 
+def inputs_outside(d, files):
+    """Refuses an input file (GATE=, CELLS=, REV=) inside d, the directory a check writes its
+    files to (gold.il, gate.il, netlist.v, result.json, ...), or the same file as one there by
+    another name (a hard link): the check would overwrite it (exit 2, before anything is written)."""
+    rd = os.path.realpath(d)
+    ids = {}
+    for root, _, names in os.walk(rd):
+        for n in names:
+            try:
+                st = os.stat(os.path.join(root, n))
+            except OSError:
+                continue
+            ids[(st.st_dev, st.st_ino)] = os.path.join(root, n)
+    for f in files:
+        if f.startswith("+/"):   # Yosys's share directory
+            continue
+        rf = os.path.realpath(f)
+        if os.path.commonpath([rd, rf]) == rd:
+            die("%s is inside %s, where this check writes its outputs: it would be overwritten (copy it "
+                "elsewhere and give that name)" % (f, d))
+        try:
+            st = os.stat(rf)
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) in ids:
+            die("%s is the same file as %s, which this check writes: it would be overwritten (copy it "
+                "elsewhere and give that name)" % (f, ids[(st.st_dev, st.st_ino)]))
+
+
 def check(a):
     global SAY
     SAY = True
@@ -1733,11 +1762,13 @@ def check(a):
     t0 = time.time()
     if a.rev:
         d = model_dir(m, "rev")
+        inputs_outside(d, [a.rev] if os.path.isdir(a.rev) else [])
         origin, root = rev_tree(d, a.rev)
         tag = "rev " + (origin.split()[1][:12] if not origin.startswith("directory") else a.rev)
     else:
         # EQUIV_ABC: its own directory, so that a default run of the same model does not overwrite it
         d = model_dir(m, tag + ("-abc" + re.sub(r"[^A-Za-z0-9]", "", abc_opt) if abc_opt else ""))
+        inputs_outside(d, [a.gate] + a.cells.split() if a.gate else [])
     r = {"model": m.name, "unit": m.unit, "config": m.config, "w": m.w, "netlist": tag, "top": m.top}
     if a.rev:
         r["rev"] = origin

@@ -203,6 +203,8 @@ int sc_trace_header_flag(sc_trace *t, const char *name)
     return (int)v;
 }
 
+const sc_trace_hdr *sc_trace_header_line(const sc_trace *t, const char *name) { return find_hdr(t, name); }
+
 const char *sc_trace_header_word(sc_trace *t, const char *name, char *out, size_t n)
 {
     const sc_trace_hdr *h = find_hdr(t, name);
@@ -265,8 +267,10 @@ static void check_param(const char *name, unsigned long v, void *arg)
             return;
     char l[32];
     lower(l, sizeof l, name);
-    if (sc_trace_header(c->t, l) != v)
+    if (sc_trace_header(c->t, l) != v) {
+        c->t->line = find_hdr(c->t, l)->line;
         sc_trace_fail(c->t, "header %s differs from model %s's %s=%lu", l, c->m->name, name, v);
+    }
 }
 
 typedef struct {
@@ -304,6 +308,120 @@ void sc_trace_expect_params(sc_trace *t, const simt_vl_model *m, const char *con
     }
     header_check c = {t, m, skip};
     each_param(m, check_param, &c);
+}
+
+/* ---- a replay on another configuration (--config) ---- */
+
+typedef struct {
+    const char *name;  /* lower case */
+    int found;
+    char upper[32];    /* the registry's name */
+    unsigned long v;
+} param_get;
+
+static void get_param(const char *name, unsigned long v, void *arg)
+{
+    param_get *g = arg;
+    char l[32];
+    lower(l, sizeof l, name);
+    if (!g->found && !strcmp(l, g->name)) {
+        g->found = 1;
+        g->v = v;
+        snprintf(g->upper, sizeof g->upper, "%s", name);
+    }
+}
+
+static int is_free(const char *const *free_, const char *name)
+{
+    for (int i = 0; free_ && free_[i]; i++)
+        if (!strcmp(free_[i], name))
+            return 1;
+    return 0;
+}
+
+/* "IMPL", "PFX or PIPE", "no parameter" */
+static void free_list(const char *const *free_, char *out, size_t n)
+{
+    size_t o = 0;
+    out[0] = 0;
+    for (int i = 0; free_ && free_[i] && o < n; i++)
+        o += (size_t)snprintf(out + o, n - o, "%s%s", i ? (free_[i + 1] ? ", " : " or ") : "", free_[i]);
+    if (!o)
+        snprintf(out, n, "no parameter");
+}
+
+typedef struct {
+    sc_trace *t;
+    const simt_vl_model *m, *hm;
+    const char *const *free_;
+    char fl[128];
+    int note;          /* 0: refuse what may not differ; 1: print the notes of what may */
+} other_check;
+
+/* a parameter of m that the header does not have */
+static void other_missing(const char *name, unsigned long v, void *arg)
+{
+    other_check *c = arg;
+    char l[32];
+    lower(l, sizeof l, name);
+    if (find_hdr(c->t, l))
+        return;
+    if (!c->note && !is_free(c->free_, name)) {
+        c->t->line = c->t->begin_line;
+        sc_trace_fail(c->t, "header has no '%s' line: model %s has %s=%lu, and only %s may differ from the trace's "
+                      "configuration %s (--config %s)", l, c->m->name, name, v, c->fl, c->hm->config, c->m->config);
+    }
+    if (c->note)
+        printf("%s: note: %s: the trace's configuration %s has no %s; the replay uses model %s's %s=%lu "
+               "(--config %s: %s may differ)\n", c->m->unit, c->t->path, c->hm->config, name, c->m->name, name, v,
+               c->m->config, name);
+}
+
+/* the header's parameter lines (each one of hm's, with its value: sc_trace_expect_params) */
+static void other_lines(other_check *c)
+{
+    sc_trace *t = c->t;
+    const simt_vl_model *m = c->m, *hm = c->hm;
+    for (unsigned i = 0; i < t->nhdr; i++) {
+        const sc_trace_hdr *h = &t->hdr[i];
+        if (!strcmp(h->name, "config") || !strcmp(h->name, "lanes") || !strcmp(h->name, "dontcare"))
+            continue;
+        param_get hg = {h->name, 0, "", 0}, mg = {h->name, 0, "", 0};
+        each_param(hm, get_param, &hg);
+        each_param(m, get_param, &mg);
+        if (!hg.found)
+            sc_die("internal: header line '%s' is no parameter of %s", h->name, hm->name);
+        if (mg.found && mg.v == hg.v)
+            continue;
+        if (!c->note && !is_free(c->free_, hg.upper)) {
+            t->line = h->line;
+            if (mg.found)
+                sc_trace_fail(t, "header %s %s differs from model %s's %s=%lu, and only %s may differ from the trace's "
+                              "configuration %s (--config %s)", h->name, h->val, m->name, mg.upper, mg.v, c->fl,
+                              hm->config, m->config);
+            sc_trace_fail(t, "header %s %s: model %s has no parameter %s, and only %s may differ from the trace's "
+                          "configuration %s (--config %s)", h->name, h->val, m->name, hg.upper, c->fl, hm->config,
+                          m->config);
+        }
+        if (c->note && mg.found)
+            printf("%s: note: %s:%u: header %s %s is the trace's configuration %s's; the replay uses model %s's "
+                   "%s=%lu (--config %s: %s may differ)\n", m->unit, t->path, h->line, h->name, h->val, hm->config,
+                   m->name, mg.upper, mg.v, m->config, hg.upper);
+        else if (c->note)
+            printf("%s: note: %s:%u: header %s %s is the trace's configuration %s's; model %s has no %s (the RTL's "
+                   "default; --config %s: %s may differ)\n", m->unit, t->path, h->line, h->name, h->val, hm->config,
+                   m->name, hg.upper, m->config, hg.upper);
+    }
+}
+
+void sc_trace_expect_other(sc_trace *t, const simt_vl_model *m, const simt_vl_model *hm, const char *const *free_)
+{
+    other_check c = {t, m, hm, free_, "", 0};
+    free_list(free_, c.fl, sizeof c.fl);
+    for (c.note = 0; c.note < 2; c.note++) { /* every refusal first, then the notes */
+        other_lines(&c);
+        each_param(m, other_missing, &c);
+    }
 }
 
 void sc_trace_write_header(FILE *f, const char *unit, const simt_vl_model *m, int dontcare)

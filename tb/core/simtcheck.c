@@ -112,6 +112,11 @@ void sc_cov_gate(sc_run *r, const sc_cov_point *pts, size_t n)
     /* Harness self-test (tests *-cov-gate-fires): SIMTCHECK_COV_DEMAND=NAME asks point NAME
      * for more than any run reaches, so the gate must fail the run. */
     const char *demand = getenv("SIMTCHECK_COV_DEMAND");
+    /* SIMTCHECK_COV_REPORT=1 (tb/scripts/cov_seeds.sh): every point's count and minimum, one line
+     * each (with --quiet too), so that a sweep over seeds measures each gate's margin. */
+    const char *report = getenv("SIMTCHECK_COV_REPORT");
+    for (size_t i = 0; report && *report && strcmp(report, "0") && i < n; i++)
+        printf("coverage point: %s: %" PRIu64 " (min %" PRIu64 ")\n", pts[i].name, pts[i].n, pts[i].min);
     for (size_t i = 0; i < n; i++) {
         const uint64_t min = demand && !strcmp(demand, pts[i].name) ? UINT64_MAX : pts[i].min;
         if (pts[i].n >= min)
@@ -133,8 +138,13 @@ void sc_ls_open(sc_lockstep *ls, sc_run *r, const vl_model_ops *vl)
     ls->dump = 0;
     ls->afails = 0;
     ls->rtl = vl->create();
-    if (r->wave && vl->wave_open(ls->rtl, r->wave))
-        sc_die("cannot write waveform '%s'", r->wave);
+    /* the FST written under a temporary name, renamed into place by sc_ls_close (sc_out.c) */
+    if (r->wave) {
+        const char *what = r->wave_what ? r->wave_what : "--wave";
+        sc_out_need_file(what, r->wave);
+        if (vl->wave_open(ls->rtl, sc_out_begin(&ls->wave_out, what, r->wave)))
+            sc_die("cannot write waveform '%s'", r->wave);
+    }
     if (!r->o->skip_reset)
         sc_ls_reset(ls);
 }
@@ -171,6 +181,8 @@ void sc_ls_close(sc_lockstep *ls)
         ls->vl->wave_close(ls->rtl);
     ls->vl->destroy(ls->rtl);
     ls->rtl = NULL;
+    if (ls->r->wave)
+        sc_out_commit(&ls->wave_out);
 }
 
 static int in_list(const char *const *l, const char *s)
@@ -187,6 +199,22 @@ static void list_models(FILE *f, const char *unit)
         if (!strcmp(m->unit, unit))
             fprintf(f, "  --config %-8s --lanes %-3u %-22s %s%s: %s\n", m->config, m->w, m->name, m->params,
                     m->is_default ? " (default)" : "", m->about);
+}
+
+static int has_config(const char *unit, const char *config)
+{
+    for (const simt_vl_model *m = simt_vl_models; m->name; m++)
+        if (!strcmp(m->unit, unit) && !strcmp(m->config, config))
+            return 1;
+    return 0;
+}
+
+static const simt_vl_model *lookup_model(const char *unit, const char *config, unsigned w)
+{
+    for (const simt_vl_model *m = simt_vl_models; m->name; m++)
+        if (!strcmp(m->unit, unit) && !strcmp(m->config, config) && m->w == w)
+            return m;
+    return NULL;
 }
 
 static const simt_vl_model *find_model(const char *unit, const char *config, unsigned w, int from_trace,
@@ -218,6 +246,53 @@ static const simt_vl_model *find_model(const char *unit, const char *config, uns
     sc_die("%s", msg);
 }
 
+static int is_random_test(const sc_unit *u, const char *test)
+{
+    return test && in_list(u->random_tests, test);
+}
+
+/* A run's failure artefacts (written on a mismatch without --wave: the same stimulus up to
+ * the first bad cycle, with a waveform and, for a seeded run, its trace). */
+static void fail_paths(const sc_opts *o, const sc_unit *u, const char *model, char *wave, char *trace, size_t n)
+{
+    char tag[256];
+    if (o->test && is_random_test(u, o->test))
+        snprintf(tag, sizeof tag, "%s_%s_seed%" PRIu64, model, o->test, o->seed);
+    else if (o->test)
+        snprintf(tag, sizeof tag, "%s_%s", model, o->test);
+    else
+        snprintf(tag, sizeof tag, "%s_seed%" PRIu64, model, o->seed);
+    if (snprintf(wave, n, "%s/%s.fst", o->fail_dir, tag) >= (int)n ||
+        snprintf(trace, n, "%s/%s.trace", o->fail_dir, tag) >= (int)n)
+        sc_die("--fail-dir: '%s' is too long a name", o->fail_dir);
+}
+
+static int is_seeded(const sc_opts *o, const sc_unit *u)
+{
+    return !o->trace_in && (!o->test || is_random_test(u, o->test));
+}
+
+/* The failure artefacts this run may write, against its inputs and --record (once the model,
+ * part of their names, is known; before anything is written). */
+static void check_fail_paths(const sc_run *r)
+{
+    const sc_opts *o = r->o;
+    if (o->wave || !o->fail_dir || r->quiet_mismatch)
+        return;
+    char wave[1024], trace[1024];
+    fail_paths(o, r->unit, r->model->name, wave, trace, sizeof wave);
+    const sc_path p[] = {
+        {"--trace", o->trace_in, 0},
+        {"--board", o->board, 0},
+        {"--record", o->record, 1},
+        {"the failure waveform (--fail-dir)", o->board ? NULL : wave, 1},
+        {"the failure trace (--fail-dir)", is_seeded(o, r->unit) ? trace : NULL, 1},
+    };
+    sc_paths_check(p, sizeof p / sizeof p[0]);
+    if (!o->board)
+        sc_out_need_file("the failure waveform (--fail-dir)", wave);
+}
+
 const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
 {
     const sc_opts *o = r->o;
@@ -228,16 +303,39 @@ const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
         uint64_t w = sc_trace_header(t, "lanes");
         if (o->lanes_given && w != o->lanes)
             sc_trace_fail(t, "trace has lanes %" PRIu64 " but --lanes %u was given", w, o->lanes);
-        char cfg[64];
-        const char *tc = sc_trace_header_word(t, "config", cfg, sizeof cfg);
+        const sc_trace_hdr *hc = sc_trace_header_line(t, "config");
+        const char *tc = hc ? hc->val : NULL;
         if (!tc && !o->config)
             sc_trace_fail(t, "header has no 'config' line (before 'begin'; or give --config)");
         if (w > 1024)
             sc_trace_fail(t, "lanes %" PRIu64 " is not a warp width", w);
-        m = find_model(unit, o->config ? o->config : tc, (unsigned)w, 1, t);
-        /* another configuration than the recorded one: the unit's replay_free parameters may differ */
-        const int other = tc && o->config && strcmp(tc, o->config) != 0;
-        sc_trace_expect_params(t, m, other ? r->unit->replay_free : NULL);
+        /* The header describes the model it was recorded on, --config or not: its configuration
+         * is one of the unit's, and every parameter line has that model's value. */
+        const simt_vl_model *hm = NULL;
+        if (tc) {
+            if (!has_config(unit, tc)) {
+                t->line = hc->line;
+                sc_trace_fail(t, "header 'config': unit %s has no configuration '%s' (simtcheck %s --list)", unit, tc,
+                              unit);
+            }
+            if (o->config && strcmp(o->config, tc) != 0) {
+                hm = lookup_model(unit, tc, (unsigned)w);
+                if (!hm) {
+                    t->line = hc->line;
+                    sc_trace_fail(t, "header: unit %s has no model with config %s and lanes %" PRIu64
+                                  " (simtcheck %s --list), so the header is no recorded run's", unit, tc, w, unit);
+                }
+            } else {
+                hm = find_model(unit, tc, (unsigned)w, 1, t);
+            }
+            sc_trace_expect_params(t, hm, NULL);
+        }
+        m = o->config ? find_model(unit, o->config, (unsigned)w, 1, t) : hm;
+        if (!hm)
+            sc_trace_expect_params(t, m, NULL);  /* no config line: every parameter --config's */
+        else if (m != hm)                        /* another configuration: the rule of
+                                                    sc_trace_expect_other, differences printed */
+            sc_trace_expect_other(t, m, hm, r->unit->replay_free);
         /* 'dontcare 1': every field on every line (a random run's values for the fields whose
          * condition does not hold) */
         t->dontcare = sc_trace_header_flag(t, "dontcare");
@@ -265,6 +363,9 @@ const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
         r->dontcare = r->dc_fill = 1;
         r->dc_rng = o->seed ^ 0xd0c7ca3e5eed5a17ull;   /* a stream of its own */
     }
+    check_fail_paths(r);
+    if (r->record_to && !r->record)
+        r->record = sc_out_open(&r->record_out, r->record_what ? r->record_what : "--record", r->record_to);
     if (r->record)
         sc_trace_write_header(r->record, unit, m, r->dontcare);
     return m;
@@ -357,11 +458,6 @@ static void mkdir_p(const char *dir)
             *p = '/';
         }
     mkdir(tmp, 0777);
-}
-
-static int is_random_test(const sc_unit *u, const char *test)
-{
-    return test && in_list(u->random_tests, test);
 }
 
 static void run_once(const sc_unit *u, sc_run *r)
@@ -491,7 +587,17 @@ int main(int argc, char **argv)
         if (o.inject_at_speed)
             simt_board_inject(o.inject_at_speed - 1);
     }
-    const int seeded = !o.trace_in && (!o.test || random_test);
+    /* Outputs against inputs and each other, before anything is written (the failure
+     * artefacts, named after the model, when it is chosen: sc_open_model). */
+    const sc_path paths[] = {
+        {"--trace", o.trace_in, 0},
+        {"--board", o.board, 0},
+        {"--record", o.record, 1},
+        {"--wave", o.wave, 1},
+    };
+    sc_paths_check(paths, sizeof paths / sizeof paths[0]);
+    sc_out_need_file("--wave", o.wave);
+    const int seeded = is_seeded(&o, u);
     if (!seed_given)
         o.seed = (uint64_t)time(NULL) ^ ((uint64_t)clock() << 20);
     if (seeded)
@@ -508,16 +614,13 @@ int main(int argc, char **argv)
     r.unit = u;
     r.wave = o.wave;
     r.stop_after = UINT64_MAX;
-    if (o.record) {
-        r.record = fopen(o.record, "w");
-        if (!r.record)
-            sc_die("cannot write '%s': %s", o.record, strerror(errno));
-    }
+    r.record_to = o.record;
+    r.record_what = "--record";
     double t0 = now();
     run_once(u, &r);
     double dt = now() - t0;
     if (r.record)
-        fclose(r.record);
+        sc_out_close(&r.record_out, r.record);
     uint64_t at_speed_bad = 0;
     if (o.board) {
         simt_board_stats bs;
@@ -540,28 +643,22 @@ int main(int argc, char **argv)
 
     if (r.mismatches && !o.wave) {
         /* Same stimulus again, up to the first bad cycle, with a waveform and a trace. */
-        char wave[512], trace[512], tag[128];
+        char wave[1024], trace[1024];
         mkdir_p(o.fail_dir);
-        const char *model = r.model ? r.model->name : u->name;
-        if (o.test && random_test)
-            snprintf(tag, sizeof tag, "%s_%s_seed%" PRIu64, model, o.test, o.seed);
-        else if (o.test)
-            snprintf(tag, sizeof tag, "%s_%s", model, o.test);
-        else
-            snprintf(tag, sizeof tag, "%s_seed%" PRIu64, model, o.seed);
-        snprintf(wave, sizeof wave, "%s/%s.fst", o.fail_dir, tag);
-        snprintf(trace, sizeof trace, "%s/%s.trace", o.fail_dir, tag);
+        fail_paths(&o, u, r.model ? r.model->name : u->name, wave, trace, sizeof wave);
         sc_run r2 = {0};
         r2.o = &o;
         r2.unit = u;
         r2.wave = o.board ? NULL : wave;
+        r2.wave_what = "the failure waveform";
         r2.wave_from = r.first_bad > 100000 ? r.first_bad - 100000 : 0;
         r2.stop_after = r.first_bad;
         r2.quiet_mismatch = 1;
-        r2.record = seeded ? fopen(trace, "w") : NULL;
+        r2.record_to = seeded ? trace : NULL;
+        r2.record_what = "the failure trace";
         run_once(u, &r2);
         if (r2.record)
-            fclose(r2.record);
+            sc_out_close(&r2.record_out, r2.record);
         if (o.board)
             printf("first mismatch at cycle %" PRIu64 " (a board has no waveform: replay the trace below on the "
                    "Verilated RTL with --wave)\n", r.first_bad);

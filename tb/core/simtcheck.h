@@ -143,11 +143,19 @@ uint64_t sc_trace_header(sc_trace *t, const char *name);
 /* A header line that is a flag: 0 (also when there is none) or 1; any other value stops the run
  * (file:line: reason, exit 2). */
 int sc_trace_header_flag(sc_trace *t, const char *name);
+/* The header line of that name, or NULL. */
+const sc_trace_hdr *sc_trace_header_line(const sc_trace *t, const char *name);
 /* The header's text value of a line, or NULL when it has none. */
 const char *sc_trace_header_word(sc_trace *t, const char *name, char *out, size_t n);
 /* Every parameter of m but W (and those named in skip, NULL-terminated or NULL) must have its
- * header line, lower case, with m's value; else exit 2 naming the first that does not. */
+ * header line, lower case, with m's value, and every other header line but config, lanes and
+ * dontcare must name one of them; else exit 2 naming the first that does not. */
 void sc_trace_expect_params(sc_trace *t, const simt_vl_model *m, const char *const *skip);
+/* A replay of a trace recorded on hm (its header checked: sc_trace_expect_params) on the model
+ * m of another configuration (--config): a parameter may differ between them, or be set by one
+ * only, when it is in free_ (the unit's replay_free): then a note on stdout says which value the
+ * replay uses and why; any other difference is refused (exit 2). */
+void sc_trace_expect_other(sc_trace *t, const simt_vl_model *m, const simt_vl_model *hm, const char *const *free_);
 /* Next cycle into the line struct (every declared field: absent conditional ones 0). Returns 1,
  * or 0 at the end. A wrong field count (for the values of the condition fields), a non-hex
  * value or one too wide for its field stops the run: file:line: reason, exit 2. */
@@ -165,6 +173,42 @@ void sc_trace_write_header(FILE *f, const char *unit, const simt_vl_model *m, in
 /* --trace-doc: the unit's section of docs/trace_format.md (checks the table against every model). */
 void sc_trace_doc(FILE *f, const char *unit, const sc_trace_def *def, const char *const *replay_free);
 
+/* ---- Output files (docs/trace_format.md, "Output files"): tb/core/sc_out.c ---- */
+
+/* A file of the run: what it is for the messages ("--record", "--trace", "the failure
+ * waveform"), its path (NULL: none), and whether the run writes it. */
+typedef struct {
+    const char *what;
+    const char *path;
+    int output;
+} sc_path;
+/* Refuses (exit 2, naming both) an output that is an input or another output: the same file
+ * by st_dev/st_ino when it exists (another name, a symlink, a hard link), else the same
+ * resolved directory and name; or an output that is a directory. Call before writing. */
+void sc_paths_check(const sc_path *p, unsigned n);
+
+/* An output written to a temporary file in its directory and renamed into place when complete
+ * (a device, a pipe or a /dev or /proc name: written directly). */
+typedef struct {
+    const char *what, *path;
+    char *dest, *tmp;    /* the file it replaces (symlinks followed), the temporary file */
+    char *side;          /* tmp.hier, the FST writer's side file (removed with tmp) */
+    unsigned mode;       /* the replaced file's mode, kept */
+    int had, direct;
+} sc_outfile;
+/* The name to write (the temporary file, or path when direct); removed at an error exit and on
+ * SIGINT, SIGTERM, SIGHUP until committed. */
+const char *sc_out_begin(sc_outfile *f, const char *what, const char *path);
+/* Exit 2 when path (not NULL) is not a regular file or a name to create one: a device, a pipe,
+ * a /dev or /proc name (a waveform: Verilator's FST writer unlinks the name it opens). */
+void sc_out_need_file(const char *what, const char *path);
+/* sc_out_begin and fopen(name, "w"), or exit 2. */
+FILE *sc_out_open(sc_outfile *f, const char *what, const char *path);
+/* Renames the complete file into place (nothing when direct), or exit 2. */
+void sc_out_commit(sc_outfile *f);
+/* fclose (a write error: exit 2, the previous file kept), then sc_out_commit. */
+void sc_out_close(sc_outfile *f, FILE *fp);
+
 typedef struct sc_unit sc_unit;
 
 /* Per-run context passed to the unit. */
@@ -173,9 +217,13 @@ typedef struct {
     const sc_unit *unit;
     const simt_vl_model *model; /* set by sc_open_model */
     const char *wave;      /* FST path for this run, or NULL */
+    const char *wave_what; /* "--wave" or "the failure waveform" (messages; NULL: --wave) */
     uint64_t wave_from;    /* first cycle dumped */
     uint64_t stop_after;   /* last cycle to run (inclusive); UINT64_MAX for all */
-    FILE *record;          /* stimulus trace output, or NULL */
+    FILE *record;          /* stimulus trace output, or NULL (opened by sc_open_model) */
+    const char *record_to; /* its path: --record, or the failure trace (NULL: none) */
+    const char *record_what; /* "--record" or "the failure trace" (messages) */
+    sc_outfile record_out; /* its temporary file */
     sc_layout layout;      /* the unit's trace fields for the run's model (set by sc_open_model) */
     int dontcare;          /* every field on every trace line: a replayed trace's 'dontcare 1', or a
                               random run of a unit with conditional fields (not --no-dontcare) */
@@ -251,6 +299,7 @@ typedef struct {
     const vl_model_ops *vl;
     void *rtl;              /* the Verilated model, for the unit's typed eval */
     int dump;               /* the current cycle goes into the waveform */
+    sc_outfile wave_out;    /* r->wave, written to a temporary file, renamed by sc_ls_close */
     uint64_t afails;        /* the model's failed assertions seen so far */
 } sc_lockstep;
 

@@ -2,7 +2,7 @@
 # tb/fuzz/fuzz.mk: make fuzz, the trace parser's fuzz target (docs/trace_format.md, "Fuzzing").
 # build/fuzz/trace_fuzz: libFuzzer with ASan and UBSan (clang: CLANG_STAMP of tools/tools.mk
 # installs it when missing) on tb/fuzz/trace_fuzz.c (the harness and its generator), tb/fuzz/trace_ref.c
-# (the reference acceptor, from the document) and the driver core tb/core/sc_trace.c and
+# (the reference acceptor, from the document) and the driver core tb/core/sc_trace.c, sc_out.c and
 # simtcheck.c (its main renamed: libFuzzer has one), instrumented; the units' drivers and
 # libsimt (their field tables and the registry's models) as make simtcheck builds them.
 #   make fuzz [FUZZ_RUNS=1000000] [FUZZ_SEED=1] [FUZZ_TIMEOUT=10]   exactly FUZZ_RUNS executions
@@ -17,12 +17,15 @@ FUZZ_MAX_LEN ?= 65536
 FUZZ_SAN     := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Ilib $(TB_CFLAGS)
 FUZZ_OBJS    := $(FUZZ_DIR)/obj/trace_fuzz.o $(FUZZ_DIR)/obj/trace_ref.o $(FUZZ_DIR)/obj/sc_trace.o \
-                $(FUZZ_DIR)/obj/simtcheck.o
+                $(FUZZ_DIR)/obj/sc_out.o $(FUZZ_DIR)/obj/simtcheck.o
 
 $(FUZZ_DIR)/obj/%.o: tb/fuzz/%.c tb/fuzz/trace_ref.h tb/core/simtcheck.h | $(CLANG_STAMP)
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 $(FUZZ_DIR)/obj/sc_trace.o: tb/core/sc_trace.c tb/core/simtcheck.h | $(CLANG_STAMP)
+	@mkdir -p $(@D)
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+$(FUZZ_DIR)/obj/sc_out.o: tb/core/sc_out.c tb/core/simtcheck.h | $(CLANG_STAMP)
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 $(FUZZ_DIR)/obj/simtcheck.o: tb/core/simtcheck.c tb/core/simtcheck.h | $(CLANG_STAMP)

@@ -3,7 +3,8 @@
  * tb/fuzz/fuzz.mk, docs/trace_format.md "Fuzzing").
  *
  * An input is a trace file's bytes. For the unit its 'unit' line names (and, for one input in
- * eight or when it names none, another unit), it runs
+ * eight or when it names none, another unit; and for one in four again with --config, one of
+ * the unit's configurations), it runs
  *   - the real parser, as a driver does: sc_open_model() on the bytes (a memfd, opened by its
  *     /proc/self/fd path), then sc_trace_read() to the end; errors come back through
  *     sc_error_hook (longjmp) instead of exit(2);
@@ -124,7 +125,7 @@ static sc_trace tr;
 static sc_opts opts;
 static sc_run run;
 
-static void run_parser(const unit_info *ui, const tref_result *ref, size_t size)
+static void run_parser(const unit_info *ui, const tref_result *ref, size_t size, const char *config)
 {
     memset(&par, 0, sizeof par);
     memset(&tr, 0, sizeof tr);
@@ -132,13 +133,15 @@ static void run_parser(const unit_info *ui, const tref_result *ref, size_t size)
     memset(&run, 0, sizeof run);
     opts.unit = ui->u->name;
     opts.trace_in = memfd_path;
+    opts.config = config;
     opts.max_report = 10;
     opts.at_speed = 1;
     run.o = &opts;
     run.unit = ui->u;
     run.stop_after = UINT64_MAX;
-    FILE *saved = stderr;
+    FILE *saved = stderr, *saved_out = stdout;
     stderr = devnull; /* find_model() lists the unit's models on stderr before it fails */
+    stdout = devnull; /* a replay on another configuration prints its notes */
     sc_error_hook = hook;
     st.parses++;
     if (!setjmp(jb)) {
@@ -176,14 +179,18 @@ static void run_parser(const unit_info *ui, const tref_result *ref, size_t size)
     }
     sc_error_hook = NULL;
     stderr = saved;
+    stdout = saved_out;
     sc_trace_close(&tr);
 }
+
+static const char *cur_config; /* --config of the check (NULL: none) */
 
 static void disagree(const uint8_t *data, size_t size, const unit_info *ui, const tref_result *ref, const char *what)
 {
     st.disagreements++;
     write_stats();
-    fprintf(stderr, "fuzz: DISAGREEMENT (unit %s): %s\n", ui->u->name, what);
+    fprintf(stderr, "fuzz: DISAGREEMENT (unit %s%s%s): %s\n", ui->u->name, cur_config ? ", --config " : "",
+            cur_config ? cur_config : "", what);
     fprintf(stderr, "fuzz:   reference: %s", ref->ok ? "valid" : "malformed");
     if (ref->ok)
         fprintf(stderr, ", model %s, %" PRIu64 " cycle lines\n", ref->lay.model->name, ref->cycles);
@@ -203,12 +210,14 @@ static void disagree(const uint8_t *data, size_t size, const unit_info *ui, cons
     abort();
 }
 
-static void check_unit(const uint8_t *data, size_t size, const unit_info *ui, tref_result *ref, int *valid)
+static void check_unit(const uint8_t *data, size_t size, const unit_info *ui, const char *config, tref_result *ref,
+                       int *valid)
 {
-    tref_check(data, size, ui->u->name, ui->u->trace, ref);
+    cur_config = config;
+    tref_check(data, size, ui->u->name, ui->u->trace, config, ui->u->replay_free, ref);
     if (!ref->ok && !strncmp(ref->why, "internal", 8))
         disagree(data, size, ui, ref, "the reference cannot resolve the unit's table");
-    run_parser(ui, ref, size);
+    run_parser(ui, ref, size, config);
     char what[256];
     if (ref->ok != par.ok)
         disagree(data, size, ui, ref, ref->ok ? "a valid trace refused" : "a malformed trace accepted");
@@ -484,7 +493,7 @@ static size_t g_write(rng *g, uint8_t *out, size_t max)
 static const char *const bad_words[] = {"0x1", "+1", "-1", "g", "1.0", "1_0", "0x", "", "begin", "unit", "lanes", "config",
                                         "simtcheck-trace", "#", "18446744073709551616", "10000000000000000",
                                         "00000000000000000000001", "04", "4294967296", "0x100000000", "w", "W",
-                                        "\v", "\f", "1\v", "ff\r", "1#2"};
+                                        "\v", "\f", "1\v", "ff\r", "1#2", "nosuch", "area2", "01"};
 
 /* One targeted corruption of the lines (the reference decides what it makes of them). */
 static void g_corrupt(rng *g, const tref_layout *lay)
@@ -668,7 +677,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         size_t n = G.overflow ? 0 : g_write(&g, buf, sizeof buf);
         if (!n)
             continue;
-        tref_check(buf, n, ui->u->name, ui->u->trace, &ref);
+        tref_check(buf, n, ui->u->name, ui->u->trace, NULL, NULL, &ref);
         if (!ref.ok) {
             fprintf(stderr, "fuzz: generator: the reference refuses a generated trace (line %u: %s):\n%.*s\n", ref.line,
                     ref.why, (int)n, buf);
@@ -697,12 +706,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 named = (int)i;
     int valid = 0;
     if (named >= 0)
-        check_unit(data, size, &units[named], &ref, &valid);
+        check_unit(data, size, &units[named], NULL, &ref, &valid);
     if (named < 0 || (h & 7) == 0) {
         unsigned other = (unsigned)((h >> 3) % nunits);
         if ((int)other == named)
             other = (other + 1) % nunits;
-        check_unit(data, size, &units[other], &ref, &valid);
+        check_unit(data, size, &units[other], NULL, &ref, &valid);
+    }
+    /* one input in four (of a named unit) again with --config: one of the unit's configurations
+     * (the header's, another one that may replay it, or one that may not) */
+    if (named >= 0 && ((h >> 16) & 3) == 0) {
+        const unit_info *ui = &units[named];
+        check_unit(data, size, ui, ui->models[(h >> 20) % ui->nm]->config, &ref, &valid);
     }
     if (verbose) {
         if (valid)

@@ -4,10 +4,13 @@
  * a NUL byte anywhere, or a last line without its newline, is an error. '#' starts a comment;
  * the words of a line are separated by spaces, tabs and carriage returns; a line without words
  * is skipped. The first line is 'simtcheck-trace 1', the second 'unit NAME', then header lines
- * 'name value' (each name once) up to 'begin' alone; config and lanes pick the model, every other
- * name is a parameter of that model in lower case (W is lanes), every parameter is given with
- * the model's value; numbers are decimal without a leading zero, or 0x/0X hexadecimal, at most
- * 2^32 - 1; a 'dontcare' line, 0 or 1, may stand among them. Then one or more cycle lines: the
+ * 'name value' (each name once) up to 'begin' alone; config and lanes name the model the trace
+ * was recorded on (config one of the unit's configurations), every other name is a parameter of
+ * that model in lower case (W is lanes), every parameter is given with the model's value;
+ * numbers are decimal without a leading zero, or 0x/0X hexadecimal, at most 2^32 - 1; a
+ * 'dontcare' line, 0 or 1, may stand among them. --config names the model of the run: the
+ * configuration at lanes, which may differ from the header's model only in the parameters the
+ * unit lets differ (its replay_free); without a config line the header is --config's model's. Then one or more cycle lines: the
  * fields of the unit's table in order (a field whose condition does not hold is not written,
  * unless the header says 'dontcare 1': then every field is), each hexadecimal digits only, at
  * most 64 bits, below 2^width. */
@@ -362,38 +365,21 @@ static int param_name(const simt_vl_model *m, unsigned k, char *nm, size_t cap)
     }
 }
 
-/* The header's rules (all its lines read): the model, every name known, every parameter given
- * with the model's value. */
-static const char *check_header(const word *hn, const word *hv, unsigned nh, const char *unit,
-                                const sc_trace_def *def, tref_layout *lay, int *all)
+/* A model of the unit: config and W. */
+static const simt_vl_model *ref_model(const char *unit, word config, uint64_t w)
 {
-    int ic = -1, il = -1, id = -1;
+    for (const simt_vl_model *k = simt_vl_models; k->name; k++)
+        if (!strcmp(k->unit, unit) && word_is(config, k->config) && k->w == w)
+            return k;
+    return NULL;
+}
+
+/* The header's lines against model m: every name config, lanes, dontcare or a parameter of m
+ * (lower case; W is lanes), every parameter of m but W given, with m's value. */
+static const char *own_params(const word *hn, const word *hv, unsigned nh, const simt_vl_model *m)
+{
     for (unsigned i = 0; i < nh; i++) {
-        if (word_is(hn[i], "config"))
-            ic = (int)i;
-        if (word_is(hn[i], "lanes"))
-            il = (int)i;
-        if (word_is(hn[i], "dontcare"))
-            id = (int)i;
-    }
-    uint64_t dc = 0;
-    if (id >= 0 && (header_num(hv[id], &dc) || dc > 1))
-        return "dontcare is not 0 or 1";
-    *all = dc == 1;
-    if (ic < 0 || il < 0)
-        return "no config or no lanes line";
-    uint64_t lanes;
-    if (header_num(hv[il], &lanes))
-        return "lanes is not a number of the header";
-    const simt_vl_model *m = NULL;
-    for (const simt_vl_model *k = simt_vl_models; k->name && !m; k++)
-        if (!strcmp(k->unit, unit) && word_is(hv[ic], k->config) && k->w == lanes)
-            m = k;
-    if (!m)
-        return "no model of the unit with this config and lanes";
-    /* every name config, lanes or a parameter (lower case; W is lanes) */
-    for (unsigned i = 0; i < nh; i++) {
-        if ((int)i == ic || (int)i == il || (int)i == id)
+        if (word_is(hn[i], "config") || word_is(hn[i], "lanes") || word_is(hn[i], "dontcare"))
             continue;
         int known = 0;
         char nm[64], lnm[64];
@@ -404,7 +390,6 @@ static const char *check_header(const word *hn, const word *hv, unsigned nh, con
         if (!known)
             return "a header line names no parameter of the model";
     }
-    /* every parameter but W given, with the model's value */
     char nm[64], lnm[64];
     for (unsigned k = 0; param_name(m, k, nm, sizeof nm) == 0; k++) {
         if (!strcmp(nm, "W"))
@@ -424,13 +409,97 @@ static const char *check_header(const word *hn, const word *hv, unsigned nh, con
         if (got != want)
             return "a parameter differs from the model's";
     }
+    return NULL;
+}
+
+static int in_list(const char *const *l, const char *s)
+{
+    for (unsigned i = 0; l && l[i]; i++)
+        if (!strcmp(l[i], s))
+            return 1;
+    return 0;
+}
+
+/* Every parameter (but W) that a or b has, with a different value or in one of them only, is
+ * one of free_ (the unit's: may differ when --config names another configuration). */
+static const char *differ_only_in(const simt_vl_model *a, const simt_vl_model *b, const char *const *free_)
+{
+    char nm[64];
+    for (int side = 0; side < 2; side++) {
+        const simt_vl_model *x = side ? b : a, *y = side ? a : b;
+        for (unsigned k = 0; param_name(x, k, nm, sizeof nm) == 0; k++) {
+            uint64_t vx, vy;
+            if (!strcmp(nm, "W") || tref_param(x, nm, &vx))
+                continue;
+            if (!tref_param(y, nm, &vy) && vx == vy)
+                continue;
+            if (!in_list(free_, nm))
+                return "the trace's model and --config's differ in a parameter that may not differ";
+        }
+    }
+    return NULL;
+}
+
+/* The header's rules (all its lines read): the header is its own model's (its config one of
+ * the unit's, with a model at lanes; every name known, every parameter given with that model's
+ * value); --config (config, NULL: none) picks the model of the run, which may differ from the
+ * header's only in free_ parameters; without a config line, --config's model is the header's. */
+static const char *check_header(const word *hn, const word *hv, unsigned nh, const char *unit,
+                                const sc_trace_def *def, const char *config, const char *const *free_,
+                                tref_layout *lay, int *all)
+{
+    int ic = -1, il = -1, id = -1;
+    for (unsigned i = 0; i < nh; i++) {
+        if (word_is(hn[i], "config"))
+            ic = (int)i;
+        if (word_is(hn[i], "lanes"))
+            il = (int)i;
+        if (word_is(hn[i], "dontcare"))
+            id = (int)i;
+    }
+    uint64_t dc = 0;
+    if (id >= 0 && (header_num(hv[id], &dc) || dc > 1))
+        return "dontcare is not 0 or 1";
+    *all = dc == 1;
+    if (il < 0)
+        return "no lanes line";
+    if (ic < 0 && !config)
+        return "no config line, and no --config";
+    uint64_t lanes;
+    if (header_num(hv[il], &lanes))
+        return "lanes is not a number of the header";
+    const simt_vl_model *hm = NULL, *m;
     const char *why;
+    if (ic >= 0) {
+        int known = 0;
+        for (const simt_vl_model *k = simt_vl_models; k->name && !known; k++)
+            known = !strcmp(k->unit, unit) && word_is(hv[ic], k->config);
+        if (!known)
+            return "the header's config is no configuration of the unit";
+        hm = ref_model(unit, hv[ic], lanes);
+        if (!hm)
+            return "no model of the unit with the header's config and lanes";
+        if ((why = own_params(hn, hv, nh, hm)))
+            return why;
+    }
+    if (config) {
+        m = ref_model(unit, (word){(const unsigned char *)config, strlen(config)}, lanes);
+        if (!m)
+            return "no model of the unit with --config and the header's lanes";
+    } else {
+        m = hm;
+    }
+    if (!hm && (why = own_params(hn, hv, nh, m)))
+        return why;
+    if (hm && m != hm && (why = differ_only_in(hm, m, free_)))
+        return why;
     if (tref_layout_init(lay, def, m, &why))
         return why;
     return NULL;
 }
 
-void tref_check(const unsigned char *data, size_t n, const char *unit, const sc_trace_def *def, tref_result *r)
+void tref_check(const unsigned char *data, size_t n, const char *unit, const sc_trace_def *def, const char *config,
+                const char *const *replay_free, tref_result *r)
 {
     static reader rd;
     static word hn[MAXH], hv[MAXH];
@@ -475,7 +544,7 @@ void tref_check(const unsigned char *data, size_t n, const char *unit, const sc_
     }
     unsigned begin_line = rd.line;
     int all = 0; /* dontcare 1: every field on every line */
-    why = check_header(hn, hv, nh, unit, def, &r->lay, &all);
+    why = check_header(hn, hv, nh, unit, def, config, replay_free, &r->lay, &all);
     if (why)
         return fail(r, &rd, why);
     const tref_layout *l = &r->lay;

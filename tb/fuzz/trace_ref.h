@@ -42,9 +42,12 @@ typedef struct {
     size_t cap;         /* allocated values (the buffer is reused by the next check) */
 } tref_result;
 
-/* Decides whether data (a whole file) is a valid trace for unit, whose cycle line is def;
- * fills r (r->vals and r->cap carried over: zero them before the first call). */
-void tref_check(const unsigned char *data, size_t n, const char *unit, const sc_trace_def *def, tref_result *r);
+/* Decides whether data (a whole file) is a valid trace for unit, whose cycle line is def,
+ * replayed with --config config (NULL: none; replay_free: the parameters the unit lets differ
+ * then, its sc_unit's); fills r (r->vals and r->cap carried over: zero them before the first
+ * call). */
+void tref_check(const unsigned char *data, size_t n, const char *unit, const sc_trace_def *def, const char *config,
+                const char *const *replay_free, tref_result *r);
 void tref_free(tref_result *r);
 /* The unit the file names (the second word of its second line with content, when that line is
  * 'unit NAME'): 0 and the name in out, or -1. */
