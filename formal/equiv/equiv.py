@@ -771,7 +771,9 @@ def trace_lines(m, frames, ports):
 def write_trace(m, d, r, frames, ports):
     t = os.path.join(d, "cex.trace")
     hdr = os.path.join(d, "hdr.trace")
-    rc, out = run([SIMTCHECK, m.unit, "--config", m.config, "--lanes", str(m.w), "--cycles", "1",
+    # --no-dontcare: the header says 'dontcare 0', so a line holds only the fields whose condition
+    # holds, as trace_lines writes them
+    rc, out = run([SIMTCHECK, m.unit, "--config", m.config, "--lanes", str(m.w), "--cycles", "1", "--no-dontcare",
                    "--record", hdr, "--fail-dir", os.path.join(d, "fail_hdr")])
     if not os.path.exists(hdr):
         r["trace_note"] = "simtcheck --record failed: " + out.strip()[-200:]

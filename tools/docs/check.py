@@ -250,8 +250,8 @@ def check_present(root, files):
         lines = read(root, f)
         if f == "README.md" and len(lines) - (lines[-1] == "") > README_MAX:
             bad.append("README.md: %d lines, at most %d" % (len(lines) - (lines[-1] == ""), README_MAX))
-        if os.path.basename(f) in DATED_OK:
-            continue
+        if os.path.basename(f) in DATED_OK or f.startswith("docs/data/"):
+            continue   # the change log, and the measured tables (their caption line dates them)
         for n, l, code, gen in lines_kind(lines):
             if gen:
                 continue
