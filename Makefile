@@ -28,6 +28,11 @@ help:
 	@echo "                    sized by SOAK_CYCLES= (default 10^9 cross-checked cycles); progress line, summary in"
 	@echo "                    build/soak/summary.md, per-run logs build/soak/log/; SOAK_JOBS= SOAK_SEED= SOAK_UNITS="
 	@echo "                    SOAK_RUN_CYCLES= (tb/scripts/soak.sh); exits 1 on any failing run"
+	@echo "  make cov-seeds    do the coverage gates hold at any seed: every model's random modes at the soak's minimum"
+	@echo "                    run (SOAK_MIN_CYCLES, 10^5) over COV_SEEDS= fresh seeds (default 20, printed), COV_JOBS= at"
+	@echo "                    a time (default: the cores); COV_UNITS=\"ht_stack\" COV_MODELS='ht_stack_wa4_*' narrow it;"
+	@echo "                    misses with their replay commands, each gated point's smallest count: build/cov-seeds/"
+	@echo "                    summary.md (tb/scripts/cov_seeds.py; make test runs a quick form); exits 1 on a failing run"
 	@echo "  make bench        cycles/s of every unit at W = 32, one core (tools/bench.sh; BENCH_BEFORE=old binary"
 	@echo "                    alternates the two and shows both; a benchmark, not a test)"
 	@echo "  make test-asan    the suite without its make tests, simtcheck under ASan+UBSan (build/asan/): 0 sanitizer reports"
@@ -176,6 +181,15 @@ test:
 soak:
 	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck
 	@tb/scripts/soak.sh
+
+# the coverage gates over fresh seeds at the soak's minimum run (tb/scripts/cov_seeds.py; make test runs its quick form)
+COV_SEEDS ?= 20
+COV_JOBS ?= $(NPROC)
+.PHONY: cov-seeds
+cov-seeds:
+	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck
+	@SIMTCHECK=build/bin/simtcheck python3 tb/scripts/cov_seeds.py $(COV_SEEDS) --jobs $(COV_JOBS) \
+	  $(if $(COV_UNITS),--units "$(COV_UNITS)") $(if $(COV_MODELS),--models '$(COV_MODELS)')
 
 BENCH_BEFORE ?=
 bench:

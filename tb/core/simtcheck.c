@@ -112,7 +112,7 @@ void sc_cov_gate(sc_run *r, const sc_cov_point *pts, size_t n)
     /* Harness self-test (tests *-cov-gate-fires): SIMTCHECK_COV_DEMAND=NAME asks point NAME
      * for more than any run reaches, so the gate must fail the run. */
     const char *demand = getenv("SIMTCHECK_COV_DEMAND");
-    /* SIMTCHECK_COV_REPORT=1 (tb/scripts/cov_seeds.sh): every point's count and minimum, one line
+    /* SIMTCHECK_COV_REPORT=1 (tb/scripts/cov_seeds.py): every point's count and minimum, one line
      * each (with --quiet too), so that a sweep over seeds measures each gate's margin. */
     const char *report = getenv("SIMTCHECK_COV_REPORT");
     for (size_t i = 0; report && *report && strcmp(report, "0") && i < n; i++)

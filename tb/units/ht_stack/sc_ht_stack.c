@@ -9,8 +9,11 @@
  * of the slot's lanes taken, to a target from a small PC pool, reconverging either where the
  * entry already does (a loop back-edge) or at a new PC, EXIT from the root, SYNC; with refused
  * requests mixed in (a launch of a running warp, a batch while busy, EXIT from a non-root entry,
- * unknown kinds, reports for invalid slots). A capacity deadlock (full_o for 3 cycles: possible
- * with D < 2W-1) resets the warp (a trace line of its own). Every cycle also checks the
+ * unknown kinds, reports for invalid slots). Every 2,048 to 6,143 steps a phase drains the stack
+ * to its root's SYNC and EXIT (drain_next), then grows it to the most entries its policy allows
+ * (fill_next), so that these and the capacity stalls below the no-stall depth come in every run
+ * by construction. A capacity deadlock (full_o for 3 cycles:
+ * possible with D below the no-stall depth) resets the warp (a trace line of its own). Every cycle also checks the
  * meta-data against the stack independently of both models: scheduled lanes disjoint, the top
  * entry always scheduled, lane_act = the union of the scheduled entries, and the PDOM order
  * (each entry's mask a subset of, or disjoint from, every entry below).
@@ -68,7 +71,8 @@ typedef struct {
     simt_ht_stack gold;
     simt_ht_stack_cfg cfg;
     simt_ht_stack_out out, act;
-    /* work-ahead: lane PCs before a split, checked after it (P6: a split moves no lane) */
+    /* work-ahead: lane PCs before a split, checked after it (the contract's property P6: a split
+     * moves no lane; Steffen 2012 §4.2.1.2, Fig. 4.6) */
     int p6_pending;
     uint64_t p6_pc[SIMT_HT_MAX_W], p6_live;
     /* counts for the coverage of both runs */
@@ -286,7 +290,7 @@ static unsigned nostall_d(const simt_ht_stack_cfg *c)
 
 typedef struct {
     uint64_t cycles, launches, batches, adv, arrivals, br_div, br_uni, backedges, exits, syncs;
-    uint64_t bad[3], fulls, resets, busy_cycles, max_cnt, max_slots, merged;
+    uint64_t bad[3], fulls, resets, busy_cycles, max_cnt, max_slots, merged, multi_slot;
 } cover;
 
 typedef struct {
@@ -294,11 +298,159 @@ typedef struct {
     const simt_ht_stack_cfg *c;
     uint64_t pool[16];
     unsigned full_run;
-    uint64_t rand_resets;  /* resets at random points (the others end a capacity deadlock) */
+    uint64_t rand_resets;  /* resets at random points (the others end a capacity deadlock or a long drain) */
     uint64_t cut_steps;    /* two-clock models: resets between a step's two clocks */
+    /* phases (drain_next, fill_next): steps so far, the step the next one starts at, its state */
+    uint64_t steps, next_phase, fill_pc;
+    int phase; /* 0: random operations, 1: drain, 2: fill */
+    int synced, refused; /* drain: the root has run its SYNC; the refused batch is sent */
+    unsigned phase_left, fill_splits;
+    /* phases; drains that ended with the EXIT; fills ended by a capacity deadlock */
+    uint64_t phases, drained, fill_stalls;
 } ops_gen;
 
 static uint64_t pick_pc(ops_gen *og) { return og->pool[sc_below(&og->g, 16)]; }
+
+/* ---- phases: a drain, then a fill, reached by construction ----
+ *
+ * The random operations below seldom take a wide warp back to its root (EXIT and SYNC count only
+ * there) or fill its stack (capacity stalls below the no-stall depth need it full): at W = 64,
+ * 10^5 cycles had 0 to 8 root SYNCs, and wa4 at W = 8 had no capacity stall at 2 seeds in 3.
+ * So every 2,048 to 6,143 steps (the first within 2,559) the generator runs a phase of two parts,
+ * each a function of the state and the seed only, so a seed replays:
+ *
+ * Drain (drain_next): every slot's entry arrives at its reconvergence PC (an ADV there), so the
+ * stack unwinds to its root (SS: a group root runs its SYNC, handing its lanes to level 0); the
+ * root alone then runs a SYNC and an EXIT, and the stack is empty; then a batch with no warp
+ * (refused: at K = 1 the random operations refuse one only while the stack is empty, at W = 32
+ * 1 to 13 times in 10^5 cycles). At most 4D + 64 steps (a work-ahead split on the way adds
+ * entries); if the stack is not empty by then, a reset.
+ *
+ * Fill (fill_next): the warp is launched with all W lanes, and each bundle is reported so that
+ * the stack grows as far as the policy lets it: every slot with two lanes or more takes a
+ * divergent branch that peels off its lowest lane (not taken), to PCs and a reconvergence PC no
+ * entry holds, so each divergence inserts two entries (Steffen 2012 §4.2, the PDOM update; D9);
+ * a slot of one lane advances. The leaves end as W single lanes: a PDOM tree of 2W-1 entries, so
+ * every D < 2W-1 (small) stalls within W-1 bundles.
+ *
+ * Work-ahead (§4.2.1.2, Fig. 4.6) can need more: each split adds an entry with a single child,
+ * so the stack holds up to 2W-1 entries plus one per split (3W-2 at most: docs/units/ht_stack.md,
+ * "Sizing"). Here the peeled lane arrives at its reconvergence PC (an ADV there, the other
+ * slots only advancing in that bundle), where the branch allowed work-ahead (rp_wav = 1): the
+ * entry has lanes waiting and lanes above, a split is due once a slot is free, and the peeled
+ * lanes of later splits keep their slots. Each split leaves its ahead-lane in a slot of its own,
+ * so at most K-1 splits find a free slot; D - (2W-1) + 1 of them make a stall (wa4: D = 2W,
+ * two splits, K = 4). A fill ends with the capacity deadlock (full_o three steps in a row: the
+ * reset), when a bundle has nothing left to peel or arrive, or after 8W + 64 steps. At and above
+ * the no-stall depth it ends with the stack at its policy's most entries (2W-1; SS 2W-K+1 for
+ * its groups), a state the random operations seldom reach at W >= 8; they resume from there. */
+
+/* a PC that no entry holds as its PC, reconvergence PC or next PDOM point */
+static uint64_t fresh_pc(ops_gen *og, const simt_ht_stack_out *st)
+{
+    const simt_ht_stack_cfg *c = og->c;
+    for (;;) {
+        const uint64_t p = og->fill_pc & sc_ones(c->pc_w) & ~3ull;
+        og->fill_pc += 4;
+        int used = 0;
+        for (unsigned e = 0; e < st->cnt && !used; e++)
+            used = st->st[e].pc == p || (st->st[e].hasr && st->st[e].rpc == p) || st->st[e].nrpc == p;
+        if (!used)
+            return p;
+    }
+}
+
+/* the topmost entry in slot k, and the slot's lanes */
+static const simt_ht_ent *slot_entry(const simt_ht_stack_cfg *c, const simt_ht_stack_out *st, unsigned k,
+                                     uint64_t *lanes)
+{
+    int ent = -1;
+    for (int e = (int)st->cnt - 1; e >= 0 && ent < 0; e--)
+        if (st->sched_ent[e] == (int)k)
+            ent = e;
+    *lanes = 0;
+    for (unsigned i = 0; i < c->w; i++)
+        if ((st->lane_act >> i & 1) && st->lane_sel[i] == k)
+            *lanes |= 1ull << i;
+    return &st->st[ent < 0 ? 0 : ent];
+}
+
+/* A step of a drain (above); returns 0 when the stack is empty. */
+static int drain_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *in)
+{
+    const simt_ht_stack_cfg *c = og->c;
+    if (st->cnt == 0) { /* drained: a batch with no warp, refused (bad_o[1]), then the fill */
+        if (og->refused)
+            return 0;
+        in->rp_valid = 1, in->rp_kind[0] = SIMT_HT_ADV, og->refused = 1;
+        return 1;
+    }
+    if (!st->md_valid)
+        return 1; /* busy, or a work-ahead split: no batch */
+    in->rp_valid = 1;
+    for (unsigned k = 0; k < c->k; k++) {
+        if (!(st->slot_v >> k & 1))
+            continue;
+        uint64_t lanes;
+        const simt_ht_ent *E = slot_entry(c, st, k, &lanes);
+        in->rp_npc[k] = (E->pc + 4) & sc_ones(c->pc_w);
+        if (E->hasr) /* an arrival: the entry leaves, its lanes wait below */
+            in->rp_kind[k] = SIMT_HT_ADV, in->rp_npc[k] = E->rpc;
+        else if (st->cnt > 1 || !og->synced) /* SS: a group root at the barrier; the root alone: SYNC, */
+            in->rp_kind[k] = SIMT_HT_SYNC, og->synced |= st->cnt == 1;
+        else /* then EXIT */
+            in->rp_kind[k] = SIMT_HT_EXIT;
+    }
+    return 1;
+}
+
+/* A step of a fill (above); returns 0 when it has nothing left to do. */
+static int fill_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *in)
+{
+    const simt_ht_stack_cfg *c = og->c;
+    if (st->cnt == 0) { /* after the phase's reset, or one between a step's two clocks */
+        in->ln_valid = 1, in->ln_pc = fresh_pc(og, st), in->ln_mask = sc_ones(c->w);
+        og->fill_splits = 0;
+        return 1;
+    }
+    og->fill_splits += st->wa_split != 0; /* due now: applied at the end of this step */
+    if (!st->md_valid)
+        return 1; /* busy, or a split: no batch */
+    in->rp_valid = 1;
+    /* work-ahead: the one lane of a slot arrives at its reconvergence PC when that entry allows
+     * work-ahead and a split can follow (a slot free for it, room for two entries) */
+    int arrive = -1;
+    if (c->policy == SIMT_HT_WA && og->fill_splits + 1 < c->k && st->cnt + 1 <= c->d)
+        for (unsigned k = 0; k < c->k && arrive < 0; k++) {
+            uint64_t lanes;
+            const simt_ht_ent *E = slot_entry(c, st, k, &lanes);
+            if (!(st->slot_v >> k & 1) || __builtin_popcountll(lanes) != 1 || !E->hasr)
+                continue;
+            for (unsigned e = 0; e < st->cnt && arrive < 0; e++)
+                if (st->st[e].pc == E->rpc && st->st[e].wav && !(E->mask & ~st->st[e].mask))
+                    arrive = (int)k;
+        }
+    int more = arrive >= 0;
+    for (unsigned k = 0; k < c->k; k++) {
+        if (!(st->slot_v >> k & 1))
+            continue;
+        uint64_t lanes;
+        const simt_ht_ent *E = slot_entry(c, st, k, &lanes);
+        in->rp_kind[k] = SIMT_HT_ADV;
+        in->rp_npc[k] = (int)k == arrive ? E->rpc : fresh_pc(og, st);
+        if (arrive < 0 && __builtin_popcountll(lanes) >= 2) {
+            in->rp_kind[k] = SIMT_HT_BR;
+            in->rp_tmask[k] = lanes & (lanes - 1); /* the lowest lane not taken */
+            in->rp_tgt[k] = fresh_pc(og, st);
+            in->rp_rpc[k] = fresh_pc(og, st);
+            in->rp_nrpc[k] = fresh_pc(og, st);
+            in->rp_prio[k] = (unsigned)sc_below(&og->g, 1u << c->prio_w);
+            in->rp_wav[k] = 1;
+            more = 1;
+        }
+    }
+    return more;
+}
 
 /* Fill in for this cycle from the state st; returns 1 for a reset line. */
 static int ops_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *in)
@@ -308,7 +460,32 @@ static int ops_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *
     memset(in, 0, sizeof *in);
     if (og->full_run >= 3) {
         og->full_run = 0;
+        og->fill_stalls += og->phase == 2;
+        og->phase = 0;
         return 1;
+    }
+    if (!og->phase && og->steps >= og->next_phase) { /* a phase: a drain, then a fill */
+        og->next_phase = og->steps + 2048 + sc_below(g, 4096);
+        og->phase = 1, og->phase_left = 4 * c->d + 64, og->synced = og->refused = 0;
+        og->fill_pc = sc_rand(g);
+        og->phases++;
+    }
+    og->steps++;
+    if (og->phase == 1) {
+        if (drain_next(og, st, in)) {
+            if (og->phase_left--)
+                return 0;
+            og->phase = 2, og->phase_left = 8 * c->w + 64, og->fill_splits = 0;
+            return 1; /* not drained in time: a reset, then the fill */
+        }
+        og->drained += og->synced;
+        og->phase = 2, og->phase_left = 8 * c->w + 64, og->fill_splits = 0;
+    }
+    if (og->phase == 2) {
+        if (og->phase_left-- && fill_next(og, st, in))
+            return 0;
+        og->phase = 0; /* nothing left to grow: this step is a random one */
+        memset(in, 0, sizeof *in);
     }
     if (sc_below(g, 4096) == 0) { /* a reset at a random point, about once in 4,096 cycles */
         og->rand_resets++;
@@ -387,6 +564,7 @@ static void ht_run(sc_run *r)
     og.c = c;
     for (unsigned i = 0; i < 16; i++)
         og.pool[i] = (sc_rand(&og.g) & sc_ones(c->pc_w)) & ~3ull;
+    og.next_phase = 512 + sc_below(&og.g, 2048);
     cover cv;
     memset(&cv, 0, sizeof cv);
     simt_ht_stack_in in;
@@ -464,6 +642,7 @@ static void ht_run(sc_run *r)
             }
             if (st.sched_n > (unsigned)__builtin_popcountll(st.slot_v))
                 cv.merged++;
+            cv.multi_slot += __builtin_popcountll(st.slot_v) >= 2;
         }
         og.full_run = e->full ? og.full_run + 1 : 0;
         ls_peek(&ls, &st);
@@ -486,10 +665,11 @@ static void ht_run(sc_run *r)
                " batches %" PRIu64 " reports; %" PRIu64 " capacity stalls, %" PRIu64 " resets (%" PRIu64 " at random points, %" PRIu64
                " between a step's clocks), %" PRIu64
                " busy cycles; max %" PRIu64 " entries, %" PRIu64 " slots; %" PRIu64 " work-ahead splits, %" PRIu64
-               " spatial splits (%" PRIu64 " after a barrier)\n",
+               " spatial splits (%" PRIu64 " after a barrier); %" PRIu64 " phases (%" PRIu64
+               " drains to the EXIT, %" PRIu64 " fills ended by a capacity deadlock)\n",
                cv.cycles, cv.launches, cv.batches, cv.merged, cv.adv, cv.arrivals, cv.br_div, cv.backedges, cv.br_uni,
                cv.exits, cv.syncs, cv.bad[0], cv.bad[1], cv.bad[2], cv.fulls, cv.resets, og.rand_resets, og.cut_steps, cv.busy_cycles, cv.max_cnt,
-               cv.max_slots, ls.wa_splits, ls.ss_splits, ls.ss_resplits);
+               cv.max_slots, ls.wa_splits, ls.ss_splits, ls.ss_resplits, og.phases, og.drained, og.fill_stalls);
     if (!o->trace_in && !r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
         const sc_cov_point pts[] = {
             {"launches", cv.launches, 1}, {"arrivals", cv.arrivals, 1}, {"divergent branches", cv.br_div, 1},
@@ -497,7 +677,7 @@ static void ht_run(sc_run *r)
             {"refused launches", cv.bad[0], 1}, {"refused batches", cv.bad[1], 1}, {"refused reports", cv.bad[2], 1},
             {"multi-cycle batches", cv.busy_cycles, c->k >= 2 && c->policy >= 1},
             {"capacity stalls", cv.fulls, c->d < nostall_d(c)},
-            {"bundles of two or more slots", cv.max_slots >= 2, c->k >= 2 && c->policy >= 1},
+            {"bundles of two or more slots", cv.multi_slot, c->k >= 2 && c->policy >= 1},
             {"merged slots", cv.merged, c->merge && c->k >= 2 && c->policy >= 1},
             {"work-ahead splits", ls.wa_splits, c->policy == SIMT_HT_WA && c->k >= 2},
             {"spatial splits", ls.ss_splits, c->policy == SIMT_HT_SS},
@@ -517,6 +697,7 @@ static void ht_run(sc_run *r)
 
 typedef struct {
     uint64_t programs, bundles, done_bundles, pdom_bundles, worse, lanes_checked, resets, bad_meant, max_cnt, multi_slot;
+    uint64_t done_programs; /* programs run to their exit */
     uint64_t slots_used;
     uint64_t fetch_cycles, fetch_misses; /* fetch-walk */
 } wcover;
@@ -613,7 +794,7 @@ static void batch_from(const cfg_prog *p, const cfg_lanes *ls, const simt_ht_sta
             in->rp_tgt[k] = ci.tgt & pcm;
             in->rp_rpc[k] = ci.rpc & pcm;
             in->rp_tmask[k] = cfg_lanes_tmask(ls, ci.pc, m);
-            cfg_pdom d; /* the work-ahead descriptor of the branch's PDOM point (H7) */
+            cfg_pdom d; /* the work-ahead descriptor of the branch's PDOM point (Steffen 2012 §4.2.1.2; D14) */
             if (cfg_prog_pdom(p, ci.rpc, c->prio_w, &d) == 0)
                 in->rp_nrpc[k] = d.nrpc & pcm, in->rp_prio[k] = d.prio, in->rp_wav[k] = (unsigned)d.wav;
         }
@@ -753,7 +934,7 @@ static void ht_walk(sc_run *r)
         if (e->accepted) {
             /* each active lane executes its slot's PC: it must be the lane's own next PC */
             /* (spatial subdivision: a group at a barrier does not execute it yet, it hands the
-             * barrier's PC to level 0, which executes it for the whole warp, L408) */
+             * barrier's PC to level 0, which executes it for the whole warp: Steffen 2012 §4.2.1.3; D17) */
             const int ss_split = c->policy == SIMT_HT_SS && st.cnt > 1;
             for (unsigned i = 0; i < c->w; i++)
                 if (st.lane_act >> i & 1) {
@@ -787,6 +968,7 @@ static void ht_walk(sc_run *r)
             cv.pdom_bundles += prog_pdom;
             cv.done_bundles += prog_bundles;
             cv.worse += prog_bundles > prog_pdom;
+            cv.done_programs++;
             running = 0;
         }
         if (running && prog_bundles > 200000)
@@ -813,16 +995,14 @@ static void ht_walk(sc_run *r)
                    cv.fetch_misses);
     }
     if (!r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
-        if (!cv.programs || !cv.lanes_checked)
-            sc_expect_fail(r, "coverage: no program completed");
-        if (c->policy >= 1 && c->k >= 2 && !cv.multi_slot)
-            sc_expect_fail(r, "coverage: no bundle with two or more slots");
-        if (c->policy == SIMT_HT_WA && c->k >= 2 && !ls.wa_splits)
-            sc_expect_fail(r, "coverage: no work-ahead split");
-        if (c->policy == SIMT_HT_SS && !ls.ss_resplits)
-            sc_expect_fail(r, "coverage: no spatial re-split after a barrier");
-        if (with_fetch && !cv.fetch_misses)
-            sc_expect_fail(r, "coverage: no I-cache miss");
+        const sc_cov_point pts[] = {
+            {"completed programs", cv.lanes_checked ? cv.done_programs : 0, 1},
+            {"bundles with two or more slots", cv.multi_slot, c->policy >= 1 && c->k >= 2},
+            {"work-ahead splits", ls.wa_splits, c->policy == SIMT_HT_WA && c->k >= 2},
+            {"spatial re-splits after a barrier", ls.ss_resplits, c->policy == SIMT_HT_SS},
+            {"I-cache misses", cv.fetch_misses, (uint64_t)with_fetch},
+        };
+        SC_COV_GATE(r, pts);
     }
     cfg_lanes_free(lanes);
     cfg_prog_free(p);
@@ -967,10 +1147,10 @@ static void chk_slots(dt *d, const char *what, unsigned nslots, const uint64_t *
             CHECK(st.lane_sel[i] == sel[i], "%s: lane %u selects slot %u, expected %u", what, i, st.lane_sel[i], sel[i]);
 }
 
-/* HT-IFELSE (steffen-units.md §B6.2): 0x00 BR to 0x10 taken by lanes 0, 1; else block 0x04,
+/* ifelse (Steffen 2012 §4.1, Fig. 4.2a): 0x00 BR to 0x10 taken by lanes 0, 1; else block 0x04,
  * 0x08, 0x0C (jump to 0x20); then block 0x10..0x1C (falls into 0x20); 0x20 exit. The divergent
  * region takes 4 bundles at K = 2 (both paths in parallel: max(3, 4)) and 7 at K = 1 (3 + 4):
- * 1 + 4 + 1 = 6 and 1 + 7 + 1 = 9 bundles in all; the time ratio max/(A+B) = 4/7 of L331. */
+ * 1 + 4 + 1 = 6 and 1 + 7 + 1 = 9 bundles in all; the time ratio max/(A+B) = 4/7 of §4.1.1. */
 static const insn p_ifelse[] = {
     {0x00, I_BR, 0x10, 0x20, 0x3}, {0x04, I_PLAIN, 0, 0, 0}, {0x08, I_PLAIN, 0, 0, 0}, {0x0c, I_JMP, 0x20, 0, 0},
     {0x10, I_PLAIN, 0, 0, 0},      {0x14, I_PLAIN, 0, 0, 0}, {0x18, I_PLAIN, 0, 0, 0}, {0x1c, I_PLAIN, 0, 0, 0},
@@ -1000,11 +1180,12 @@ static void t_ifelse(dt *d)
     printf("ifelse: %u bundles (divergent region %u; PDOM 7)\n", n, n - 2);
 }
 
-/* IFELSE-SWEEP (the architectural sanity check of §B6.3, L331): one if/else with a then-block
- * of A instructions (falling into the RPC) and an else-block of B (the last one jumps to the
- * RPC), lanes 0, 1 taking the branch. PDOM runs the paths one after the other: 1 + (A + B) + 1
- * bundles; two slots run them side by side: 1 + max(A, B) + 1. So the divergent region speeds
- * up by (A + B) / max(A, B) (H11: the thesis's max/(A+B) is the time ratio). A, B = 1..6. */
+/* ifelse-sweep (Steffen 2012 §4.1.1, the architectural sanity check of the speed-up): one
+ * if/else with a then-block of A instructions (falling into the RPC) and an else-block of B (the
+ * last one jumps to the RPC), lanes 0, 1 taking the branch. PDOM runs the paths one after the
+ * other: 1 + (A + B) + 1 bundles; two slots run them side by side: 1 + max(A, B) + 1. So the
+ * divergent region speeds up by (A + B) / max(A, B) (D21: the max/(A+B) of §4.1.1 is the time
+ * ratio). A, B = 1..6. */
 static void t_ifelse_sweep(dt *d)
 {
     const simt_ht_stack_cfg *c = &d->ls.cfg;
@@ -1036,9 +1217,10 @@ static void t_ifelse_sweep(dt *d)
            "give 1) to 2.00 at A = B\n", par ? "max(A, B) bundles" : "A + B bundles (PDOM)", worst);
 }
 
-/* HT-IFONLY: 0x00 BR to 0x10 = its RPC, taken by lanes 2, 3 (they skip the then-block and wait
- * at the RPC, no entry); lanes 0, 1 run 0x04..0x0C. Stack [R{0x10,1111}, NT{0x04,0011}]: R is
- * not runnable, so K = 2 schedules only NT, as K = 1 does: 1 + 3 + 1 = 5 bundles either way. */
+/* ifonly (Steffen 2012 §4.1.1): 0x00 BR to 0x10 = its RPC, taken by lanes 2, 3 (they skip the
+ * then-block and wait at the RPC, no entry); lanes 0, 1 run 0x04..0x0C. Stack [R{0x10,1111},
+ * NT{0x04,0011}]: R is not runnable, so K = 2 schedules only NT, as K = 1 does: 1 + 3 + 1 = 5
+ * bundles either way. */
 static const insn p_ifonly[] = {
     {0x00, I_BR, 0x10, 0x10, 0xc}, {0x04, I_PLAIN, 0, 0, 0}, {0x08, I_PLAIN, 0, 0, 0}, {0x0c, I_PLAIN, 0, 0, 0},
     {0x10, I_EXIT, 0, 0, 0},
@@ -1055,12 +1237,12 @@ static void t_ifonly(dt *d)
           "after the branch: stack [R{0x10,1111}, NT{0x04,0011}] expected");
     chk_slots(d, "after the branch", 1, (const uint64_t[]){0x04}, (const unsigned[]){0, 0, 0, 0}, 0x3);
     unsigned n = run_to_end(d, 40);
-    CHECK(n == 5, "%u bundles, expected 5 (no gain from an if without else, L333)", n);
+    CHECK(n == 5, "%u bundles, expected 5 (no gain from an if without else, Steffen 2012 §4.1.1)", n);
 }
 
-/* HT-NESTED: 0x00 BR taken 0011 to 0x40, fall-through 0x04, RPC 0x80; at 0x40 BR taken 0001 to
- * 0x60, fall-through 0x44, RPC 0x70. After the bundle with the inner branch (the else path ran
- * 0x04 in the same bundle at K >= 2): [R0{0x80,1111}, NT{0x08,1100}, R1{0x70,0011},
+/* nested (Steffen 2012 §4.2.1.1): 0x00 BR taken 0011 to 0x40, fall-through 0x04, RPC 0x80; at 0x40
+ * BR taken 0001 to 0x60, fall-through 0x44, RPC 0x70. After the bundle with the inner branch (the
+ * else path ran 0x04 in the same bundle at K >= 2): [R0{0x80,1111}, NT{0x08,1100}, R1{0x70,0011},
  * NT1{0x44,0010}, T1{0x60,0001}]. K = 2: slots 0x60 (lane 0), 0x44 (lane 1); K >= 3: plus 0x08
  * (lanes 2, 3); R1 and R0 never. K = 1 ran only T, so NT is still at 0x04 and only T1 runs. */
 static const insn p_nested[] = {
@@ -1098,15 +1280,16 @@ static void t_nested(dt *d)
     CHECK(n == want, "%u bundles, expected %u", n, want);
 }
 
-/* Algorithm 1 as printed (E1-E3 kept), for the errata test: returns the number of slots it
- * fills, or -1 when it does not terminate within 4*D steps (E1), or -2 when it writes past
- * slot K (E3). subset: 1 reads E2 as the bitwise "& ~scheduled", 0 uses the corrected test. */
-static int alg1_printed(const simt_ht_ent *st, unsigned cnt, unsigned k, int subset, int fix_e1, int fix_e3)
+/* Algorithm 1 as printed in Steffen 2012 §4.2.1.1 (errata D1-D3 of docs/units/ht_stack.md kept),
+ * for the errata test: returns the number of slots it fills, or -1 when it does not terminate
+ * within 4*D steps (D1), or -2 when it writes past slot K (D3). subset: 1 reads line 9 (D2) as
+ * the bitwise "& ~scheduled", 0 uses the corrected test. */
+static int alg1_printed(const simt_ht_ent *st, unsigned cnt, unsigned k, int subset, int fix_d1, int fix_d3)
 {
     unsigned num = 1;
     int index = (int)cnt - 2;
     uint64_t scheduled = st[cnt - 1].mask;
-    for (unsigned steps = 0; (fix_e3 ? num < k : num <= k) && index >= 0; steps++) {
+    for (unsigned steps = 0; (fix_d3 ? num < k : num <= k) && index >= 0; steps++) {
         if (steps > 4 * cnt)
             return -1;
         uint64_t m = st[index].mask;
@@ -1116,16 +1299,16 @@ static int alg1_printed(const simt_ht_ent *st, unsigned cnt, unsigned k, int sub
                 return -2;
             scheduled |= m;
         }
-        if (fix_e1)
+        if (fix_d1)
             index--;
     }
     return (int)num;
 }
 
-/* HT-ALG1-ERRATA: stack [R{1111}, NT{1100}, T{0011}] at K = 2. The unit schedules T and NT
- * (corrected). Printed E2 (subset test) schedules only T; printed E1 (no decrement) does not
- * terminate (at K = 3: after NT the index stays on NT, which now conflicts); printed E3 with
- * a third disjoint runnable entry writes slot K+1. */
+/* errata (Steffen 2012 §4.2.1.1, Algorithm 1): stack [R{1111}, NT{1100}, T{0011}] at K = 2. The
+ * unit schedules T and NT (corrected). Printed D2 (subset test) schedules only T; printed D1
+ * (no decrement) does not terminate (at K = 3: after NT the index stays on NT, which now
+ * conflicts); printed D3 with a third disjoint runnable entry writes slot K+1. */
 static void t_errata(dt *d)
 {
     const simt_ht_stack_cfg *c = &d->ls.cfg;
@@ -1137,22 +1320,22 @@ static void t_errata(dt *d)
     simt_ht_stack_out st;
     ls_peek(&d->ls, &st);
     chk_slots(d, "corrected", 2, (const uint64_t[]){0x10, 0x04}, (const unsigned[]){0, 0, 1, 1}, 0xf);
-    int e2 = alg1_printed(st.st, st.cnt, 2, 1, 1, 1);
-    int e1 = alg1_printed(st.st, st.cnt, 3, 0, 0, 1); /* K = 3: NT is taken, then NT again conflicts */
+    int d2 = alg1_printed(st.st, st.cnt, 2, 1, 1, 1);
+    int d1 = alg1_printed(st.st, st.cnt, 3, 0, 0, 1); /* K = 3: NT is taken, then NT again conflicts */
     const simt_ht_ent three[4] = {{.pc = 0, .mask = 0xf}, {.pc = 4, .mask = 0x8, .rpc = 1}, {.pc = 8, .mask = 0x4, .rpc = 1},
                                   {.pc = 12, .mask = 0x3, .rpc = 1}};
-    int e3 = alg1_printed(three, 4, 2, 0, 1, 0);
+    int d3 = alg1_printed(three, 4, 2, 0, 1, 0);
     int ok = alg1_printed(st.st, st.cnt, 2, 0, 1, 1);
-    printf("errata: corrected Algorithm 1 fills %d slots (the unit: %d); as printed: E2 subset test %d slot(s), "
-           "E1 no decrement %s, E3 bound %s\n", ok, __builtin_popcountll(st.slot_v), e2,
-           e1 == -1 ? "does not terminate" : "terminates", e3 == -2 ? "writes slot K+1" : "stays in bounds");
-    CHECK(ok == 2 && e2 == 1 && e1 == -1 && e3 == -2, "the printed Algorithm 1 should show E1-E3 here");
+    printf("errata: corrected Algorithm 1 fills %d slots (the unit: %d); as printed: D2 subset test %d slot(s), "
+           "D1 no decrement %s, D3 bound %s\n", ok, __builtin_popcountll(st.slot_v), d2,
+           d1 == -1 ? "does not terminate" : "terminates", d3 == -2 ? "writes slot K+1" : "stays in bounds");
+    CHECK(ok == 2 && d2 == 1 && d1 == -1 && d3 == -2, "the printed Algorithm 1 should show D1-D3 here");
 }
 
-/* HT-CAPACITY: D = W = 4 (--config small): launch 1111, branch 0011 to 0x40 (3 entries), then
- * at 0x40 a branch taken by lane 0 would need 5 entries: full_o, nothing changes, the batch
- * stays pending (a capacity deadlock, contract "Capacity"); the same program at D = 2W-1 = 7
- * runs to the end. */
+/* capacity (Steffen 2012 §4.2; D12): D = W = 4 (--config small): launch 1111, branch 0011 to
+ * 0x40 (3 entries), then at 0x40 a branch taken by lane 0 would need 5 entries: full_o, nothing
+ * changes, the batch stays pending (a capacity deadlock, contract "Capacity"); the same program
+ * at D = 2W-1 = 7 runs to the end. */
 static void t_capacity(dt *d)
 {
     const simt_ht_stack_cfg *c = &d->ls.cfg;
@@ -1173,12 +1356,14 @@ static void t_capacity(dt *d)
     CHECK(st.cnt == before.cnt && !memcmp(st.st, before.st, sizeof st.st), "a capacity stall changed the stack");
 }
 
-/* HT-WA-FIG4.3 (steffen-units.md §B6.2; thesis L335, Fig. 4.3): two loops in sequence. 0x10
+/* wa-fig43 (Steffen 2012 §4.2.1.2, Fig. 4.3): two loops in sequence. 0x10
  * body 1; 0x14 @p bra 0x10 (RPC 0x18; the descriptor of 0x18: next PDOM point 0x20, prio 1,
  * work-ahead allowed); 0x18 body 2; 0x1C @q bra 0x18 (RPC 0x20); 0x20 exit. Trip counts, lanes
  * 0..3: loop 1 (2, 5, 7, 10), loop 2 (10, 3, 4, 1): thread 3 is the longest in loop 1, thread 0
  * in loop 2. Each loop iteration is two bundles.
- *   PDOM (and PAR, which finds nothing disjoint here, L333): 20 + 20 + 1 = 41 bundles.
+ *   PDOM (and PAR, which finds nothing disjoint here, §4.2.1.1): 20 + 20 + 1 = 41 bundles.
+ *   E1, E2, E3 below: the split's entries next, ahead and behind (docs/units/ht_stack.md,
+ *   "Work-ahead split"; D13).
  *   WA, K = 2: bundle 4 takes lane 0 out of loop 1: [R{0x18,1111,root,WA 0x20/1/1},
  *     L1{0x10,1110,rpc 0x18}], and a split is due (R has lane 0 waiting, lanes 1-3 above): one
  *     busy cycle makes [E1{0x20,1111,root}, E2{0x18,0001,rpc 0x20}, E3{0x18,1110,rpc 0x20,
@@ -1243,10 +1428,11 @@ static void t_wa_fig43(dt *d)
     printf("wa-fig43: %u bundles (%u work-ahead splits); PDOM 41, lower bound 25\n", n, d->splits);
 }
 
-/* HT-SS (W = 8, K = 2; groups lanes 0-3, 4-7): the if/else of HT-IFELSE with taken mask 0x33.
- * SS: the branch splits the warp; each group diverges on its own: slot 0 = group 0's then-path
- * (0x10, lanes 0, 1), slot 1 = group 1's (0x10, lanes 4, 5); each group runs its two paths one
- * after the other, 4 + 3 = 7 bundles, as PDOM; then both roots exit: 1 + 7 + 1 = 9 bundles.
+/* ss (Steffen 2012 §4.2.1.3; W = 8, K = 2; groups lanes 0-3, 4-7): the if/else of ifelse with
+ * taken mask 0x33. SS: the branch splits the warp; each group diverges on its own: slot 0 =
+ * group 0's then-path (0x10, lanes 0, 1), slot 1 = group 1's (0x10, lanes 4, 5); each group runs
+ * its two paths one after the other, 4 + 3 = 7 bundles, as PDOM; then both roots exit:
+ * 1 + 7 + 1 = 9 bundles.
  * PAR (K = 2): slot 0 = 0x10 (lanes 0, 1, 4, 5), slot 1 = 0x04 (2, 3, 6, 7): 1 + 4 + 1 = 6.
  * With the group-aligned mask 0x0F, SS splits into two roots with no reconvergence entry:
  * group 0 runs 0x10..0x1C and exits (bundles 2-6), group 1 0x04..0x0C and exits (2-5): 6
@@ -1307,12 +1493,12 @@ static void t_ss(dt *d)
     printf("ss: %s, taken 0x33 %u bundles, taken 0x0F %u bundles\n", ss ? "spatial" : "parallel", n33, n);
 }
 
-/* HT-SS-SYNC (W = 8, K = 2): 0x00 BR taken by group 0 (0x0F) to 0x20, RPC 0x30; group 1 runs
- * 0x04..0x10 and jumps at 0x14 to the barrier 0x30; group 0 runs 0x20, 0x24, jumps at 0x28.
- * 0x30 SYNC, 0x34 EXIT. SS: bundle 1 splits (both groups uniform: two roots, 0x20 and 0x04);
- * bundles 2-4: group 0 0x20-0x28, group 1 0x04-0x0C; bundle 5: group 0 reaches the barrier:
- * its SYNC removes its root and gives level 0 the PC 0x30, only slot 1 stays (group 1 at 0x14
- * after 0x10 in the same bundle); bundle 6: group 1 jumps; bundle 7: group 1's SYNC: level 0
+/* ss-sync (Steffen 2012 §4.2.1.3; W = 8, K = 2): 0x00 BR taken by group 0 (0x0F) to 0x20, RPC
+ * 0x30; group 1 runs 0x04..0x10 and jumps at 0x14 to the barrier 0x30; group 0 runs 0x20, 0x24,
+ * jumps at 0x28. 0x30 SYNC, 0x34 EXIT. SS: bundle 1 splits (both groups uniform: two roots, 0x20
+ * and 0x04); bundles 2-4: group 0 0x20-0x28, group 1 0x04-0x0C; bundle 5: group 0 reaches the
+ * barrier: its SYNC removes its root and gives level 0 the PC 0x30, only slot 1 stays (group 1 at
+ * 0x14 after 0x10 in the same bundle); bundle 6: group 1 jumps; bundle 7: group 1's SYNC: level 0
  * alone, unsplit, slot 0 = 0x30 with all 8 lanes; bundle 8: the barrier (ADV), bundle 9: exit. */
 static const insn p_sssync[] = {
     {0x00, I_BR, 0x20, 0x30, 0x0f}, {0x04, I_PLAIN, 0, 0, 0}, {0x08, I_PLAIN, 0, 0, 0}, {0x0c, I_PLAIN, 0, 0, 0},

@@ -151,6 +151,7 @@ typedef struct {
 typedef struct {
     uint64_t decodes, issues, wbs, partial_wbs, full_stalls, cross_split_reads, partial_wb_clears;
     uint64_t diverges, merges, same_warp_all, bad_iss, bad_wb, bad_dec, max_entries, max_splits, max_flight, resets;
+    uint64_t ne_full; /* cycles with a warp whose NE entries are all in use */
     uint64_t bad_wb_extra;
     uint64_t iss_dec_raw, rogue_decodes, rogue_issues, rogue_reeval;
 } cover;
@@ -636,13 +637,16 @@ static void sb_run(sc_run *r)
                                i, t->warp, t->mask, after->ib_dep[i], dep,
                                (after->ib_dep[i] & ~dep) ? " (false dependency)" : " (dependency cleared early)");
         }
+        int ne_full = 0;
         for (unsigned w = 0; w < c->nw; w++) {
             unsigned n = 0;
             for (unsigned e2 = 0; e2 < c->ne; e2++)
                 n += after->sb_valid[w * c->ne + e2] != 0;
             if (n > cv.max_entries)
                 cv.max_entries = n;
+            ne_full |= n >= c->ne;
         }
+        cv.ne_full += (uint64_t)ne_full;
         unsigned nsp = 0;
         for (unsigned i = 0; i < MAX_SPLIT; i++)
             nsp += sp[i].live;
@@ -681,7 +685,7 @@ static void sb_run(sc_run *r)
             {"issue", cv.issues, 1},
             {"writeback", cv.wbs, 1},
             {"full stall", cv.full_stalls, 1},
-            {"warp with all NE entries in use", cv.max_entries >= c->ne, 1},
+            {"cycles with a warp's NE entries all in use", cv.ne_full, 1},
             {"decode, issue and writeback of one warp in one cycle", cv.same_warp_all, 1},
             {"ignored bad issue", cv.bad_iss, 1},
             {"ignored bad writeback", cv.bad_wb, 1},
