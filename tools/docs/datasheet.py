@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The datasheets' generated parts (docs/units/<unit>.md; issue 16, docs/index.md).
+"""The datasheets' generated parts (docs/units/<unit>.md; docs/index.md).
 
   datasheet.py timing [--write] [--docs DIR] [UNIT...]
       Timing diagrams from real runs. For every [[timing]] entry of a unit's descriptor
       (units/<unit>.toml): simtcheck runs the directed test (or replays the trace) on the
       Verilated RTL with a waveform (--wave), build/bin/fst-wavedrom draws the window of cycles
-      as WaveDrom JSON, and the datasheet holds that JSON between the markers
+      as WaveDrom JSON (docs/units/img/<unit>-<NAME>.json), and the datasheet shows the picture
+      docs/units/img/<unit>-<NAME>.svg rendered from it by the pinned WaveDrom (tools/bootstrap.sh
+      docs), with the command that made it, between the markers
           <!-- timing:NAME begin ... -->   ...   <!-- timing:NAME end -->
-      with the picture docs/units/img/<unit>-<NAME>.svg rendered from it by the pinned WaveDrom
-      (tools/bootstrap.sh docs). Without --write: exit 1, naming each difference, when a block
-      is missing, differs from what the run gives now, or its SVG is not the rendering of its
-      JSON. --write: rewrite the blocks and the SVGs (a missing block goes into the section
+      Without --write: exit 1, naming each difference, when a block is missing or differs, the
+      JSON differs from what the run gives now, or its SVG is not the rendering of the JSON. --write: rewrite the blocks and the SVGs (a missing block goes into the section
       "## Timing diagrams", made before the page's "## Cycle contract" if there is none).
 
   datasheet.py data [--from build/synth/area.csv]
@@ -113,15 +113,15 @@ def timing_json(u, t):
     return js, shown
 
 
-def block(u, t, js, shown):
+def block(u, t, shown):
     name = "%s-%s" % (u["name"], t["name"])
     return ("<!-- timing:%s begin (tools/docs/datasheet.py timing --write; do not edit) -->\n"
             "![%s](img/%s.svg)\n\n"
             "*%s. Cycles %d to %d of `%s`, sampled before each clock edge: a registered output shows "
-            "the value the previous edge gave it. WaveDrom source:*\n\n"
-            "```json\n%s```\n<!-- timing:%s end -->" % (
-                t["name"], t["about"], name, t["about"][:1].upper() + t["about"][1:], t["from"], t["to"], shown, js,
-                t["name"]))
+            "the value the previous edge gave it. WaveDrom source: [img/%s.json](img/%s.json).*\n"
+            "<!-- timing:%s end -->" % (
+                t["name"], t["about"], name, t["about"][:1].upper() + t["about"][1:], t["from"], t["to"], shown,
+                name, name, t["name"]))
 
 
 def render(js):
@@ -166,12 +166,13 @@ def timing(a):
         for t in u["timing"]:
             count += 1
             js, shown = timing_json(u, t)
-            want = block(u, t, js, shown)
+            want = block(u, t, shown)
             pat = re.compile(r"<!-- timing:%s begin .*?<!-- timing:%s end -->" % (re.escape(t["name"]), re.escape(t["name"])),
                              re.S)
             m = pat.search(new_text)
             img = os.path.join(a.docs, "img")
             svg_path = os.path.join(img, "%s-%s.svg" % (name, t["name"]))
+            json_path = os.path.join(img, "%s-%s.json" % (name, t["name"]))
             if a.write:
                 if m:
                     new_text = new_text[:m.start()] + want + new_text[m.end():]
@@ -183,6 +184,10 @@ def timing(a):
                     ins = "\n## Timing diagrams\n\n%s\n" % want
                     new_text = new_text + ins if at < 0 else new_text[:at] + ins + new_text[at:]
                 os.makedirs(img, exist_ok=True)
+                if not os.path.exists(json_path) or open(json_path).read() != js:
+                    with open(json_path, "w") as f:
+                        f.write(js)
+                    print("datasheet: wrote %s" % json_path)
                 svg = render(js)
                 if not os.path.exists(svg_path) or open(svg_path).read() != svg:
                     with open(svg_path, "w") as f:
@@ -196,6 +201,10 @@ def timing(a):
             if m.group(0) != want:
                 print("datasheet: %s: timing:%s differs from what '%s' gives now (datasheet.py timing --write "
                       "updates it)" % (doc, t["name"], shown))
+                bad += 1
+            if not os.path.exists(json_path) or open(json_path).read() != js:
+                print("datasheet: %s differs from what '%s' gives now (datasheet.py timing --write updates it)"
+                      % (json_path, shown))
                 bad += 1
             if not os.path.exists(svg_path) or open(svg_path).read() != render(js):
                 print("datasheet: %s is not the rendering of the timing:%s block's JSON" % (svg_path, t["name"]))
