@@ -314,8 +314,9 @@ static uint64_t pick_pc(ops_gen *og) { return og->pool[sc_below(&og->g, 16)]; }
 /* ---- phases: a drain, then a fill, reached by construction ----
  *
  * The random operations below seldom take a wide warp back to its root (EXIT and SYNC count only
- * there) or fill its stack (capacity stalls below the no-stall depth need it full): at W = 64,
- * 10^5 cycles had 0 to 8 root SYNCs, and wa4 at W = 8 had no capacity stall at 2 seeds in 3.
+ * there) or fill its stack (capacity stalls below the no-stall depth need it full): at W = 64
+ * (wa), runs of 10^5 cycles had 1 to 10 root SYNCs, and wa4 at W = 8 had no capacity stall at
+ * 2 seeds in 3.
  * So every 2,048 to 6,143 steps (the first within 2,559) the generator runs a phase of two parts,
  * each a function of the state and the seed only, so a seed replays:
  *
@@ -324,7 +325,8 @@ static uint64_t pick_pc(ops_gen *og) { return og->pool[sc_below(&og->g, 16)]; }
  * root alone then runs a SYNC and an EXIT, and the stack is empty; then a batch with no warp
  * (refused: at K = 1 the random operations refuse one only while the stack is empty, at W = 32
  * 1 to 13 times in 10^5 cycles). At most 4D + 64 steps (a work-ahead split on the way adds
- * entries); if the stack is not empty by then, a reset.
+ * entries); if the stack is not empty by then, a reset. (A drain that starts in a capacity
+ * deadlock ends with its reset: the phase is then skipped, which only small and wa4 can see.)
  *
  * Fill (fill_next): the warp is launched with all W lanes, and each bundle is reported so that
  * the stack grows as far as the policy lets it: every slot with two lanes or more takes a
@@ -408,7 +410,7 @@ static int drain_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in
 static int fill_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *in)
 {
     const simt_ht_stack_cfg *c = og->c;
-    if (st->cnt == 0) { /* after the phase's reset, or one between a step's two clocks */
+    if (st->cnt == 0) { /* after the drain, or a reset (the drain's, one between a step's two clocks) */
         in->ln_valid = 1, in->ln_pc = fresh_pc(og, st), in->ln_mask = sc_ones(c->w);
         og->fill_splits = 0;
         return 1;
