@@ -6,7 +6,7 @@
 # prove_orec (W = 4, NST = 4, NRT = 3, OREC = 1), or prove_dps (NST = 2, NRT = 2) for the ST
 # back-pressure mutant: with NST >= W a full ST never meets a divergent branch (a split
 # that can diverge has two lanes, so fewer than W splits exist), see "Sizing". A mutant is "killed" when the BMC finds a
-# counterexample; the failing assertions are printed. Expected outcome (see formal/README.md):
+# counterexample; the failing assertions are printed. Expected: every mutant below killed:
 #   m_arrive_keeps_pend   an arrival does not clear the split's lanes from the pending mask
 #   m_side_keeps_pend     a side at the RPC (first special case) stays pending
 #   m_merge_drops_lanes   an OREC merge frees X without adding its lanes to E
