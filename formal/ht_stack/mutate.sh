@@ -6,10 +6,10 @@
 # task of formal/ht_stack/ht_stack.sby (prove_k2: W = 4, K = 2, D = 7, POLICY 1, MERGE 0; the
 # task after '@' where the bug needs another configuration), with every check of the wrapper. A
 # mutant is "killed" when the BMC finds a counterexample; the failing assertions and the step are
-# printed. Expected: all killed (see formal/README.md for the assertions found when written):
+# printed. Expected: all killed:
 #   m_sor_reach      the suffix OR of level l reaches 2^l entries up instead of 2^(l-1): above(e)
 #                    misses the entries at even distances (@prove_wa: under PDOM and PAR the
-#                    mutant is equivalent on reachable states, see formal/README.md; under WA a
+#                    mutant is equivalent on reachable states; under WA a
 #                    split becomes due without a candidate)
 #   m_firstk_le      the first-K select takes entries with up to K leaders above (K+1 slots'
 #                    worth: an entry beyond the K-th is scheduled, off by one, D3)

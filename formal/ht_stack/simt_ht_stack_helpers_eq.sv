@@ -5,7 +5,7 @@
 // inputs: every stack state, schedule and batch, not only the reachable ones. Proven by
 // formal/ht_stack/ht_helpers_eq.sby (combinational, bmc depth 1): f_order, f_zero, f_nz,
 // f_hasr, f_pend_leaf, f_eslot, f_p1_sel, f_p1_slot, f_p2 and f_pend_slot equal for every input,
-// f_distinct equal wherever f_order holds (docs/verification.md, "Throughput").
+// f_distinct equal wherever f_order holds (formal/README.md, "The helpers' scans").
 `default_nettype none
 module simt_ht_stack_helpers_eq #(
   parameter int unsigned W      = 4,
@@ -149,8 +149,8 @@ module simt_ht_stack_helpers_eq #(
 
   // P3 and the strengthening invariants, on the registered stack.
   // How they are computed (the statements are the pairwise ones of the comments below; the
-  // scans are linear in D so that every Verilated model checks them cheaply, docs/verification.md
-  // "Throughput"): going up the stack, each lane's innermost holder so far, as EW bit planes
+  // scans are linear in D so that every Verilated model checks them cheaply, formal/README.md,
+  // "The helpers' scans"): going up the stack, each lane's innermost holder so far, as EW bit planes
   // f_hp (plane b: bit b of the holder's index, per lane) and f_hn (some entry below holds the
   // lane). P3 order, for valid i < j: m_i & m_j is 0 or m_j. With the entries below j in that
   // order, it holds for j exactly when every lane of m_j has the same innermost holder below j

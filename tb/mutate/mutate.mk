@@ -26,7 +26,7 @@ mutate: $(MUT_LINK_OBJS) $(VL_RT) $(REGISTRY_GEN)/vl_models.c $(VL_PCH_MODEL) $(
 	  MUTATE_DIR="$(MUTATE_DIR)" $(PYTHON) tb/mutate/mutate.py summary || rc=1; exit $$rc
 
 # make mutate-check MUTATE_MODELS=warp_ctrl_area_W4 MUTATE_IDS="58 2": the equivalence proofs of
-# step 5 (state matched, constant) alone, on the given mutants of one model, without simulation
+# checks 2 to 4 (state matched, constant, step) alone, on the given mutants of one model, without simulation
 # (MUTATE_PROOF=state, const or step: that check alone).
 MUTATE_IDS ?=
 mutate-check: | $(YOSYS_STAMP)
