@@ -94,13 +94,20 @@ def table_rows(path):
 
 
 def equiv(u, cfg):
+    """The verdict of the default configuration's model at W = 32; for a unit proven operator by
+    operator (make synth's rows at W = 32), the verdicts of those rows."""
     model = "%s_%s_W%d" % (u["name"], cfg, W)
-    for r in table_rows("docs/data/equiv-w32.md"):
-        if any(c == model or c.startswith(model + " ") for c in r) or (r and r[0] == u["name"] and cfg in r):
-            for c in r:
-                m = re.match(r"^(PASS|FAIL|UNKNOWN)\b", c)
-                if m:
-                    return m.group(1)
+    rows = table_rows("docs/data/equiv-w32.md")
+    verdict = lambda r: next((m.group(1) for m in (re.match(r"^(PASS|FAIL|UNKNOWN)\b", c) for c in r) if m), None)
+    for r in rows:
+        if r and (r[0] == model or r[0].startswith(model + " ")) and verdict(r):
+            return verdict(r)
+    tops = set(registry.synth_rows(u)[0:1] and [x["top"] for x in registry.synth_rows(u)])
+    ops = [verdict(r) for r in rows if r and r[0].endswith("-w%d" % W) and r[0].split("-")[0] in tops and verdict(r)]
+    if ops:
+        worst = next((v for v in ("FAIL", "UNKNOWN") if v in ops), "PASS")
+        return "%s (%d of %d operator rows PASS)" % (worst, ops.count("PASS"), len(ops)) if worst != "PASS" else \
+            "PASS (%d operator rows)" % len(ops)
     return "-"
 
 
