@@ -53,7 +53,7 @@ CC          ?= gcc
 # parses the header instead (-Winvalid-pch names it; make vl-pch-check fails), but it does not
 # check -O: a .gch made at -O1 crashed g++ 12 in an -O2 compile (docs/tool_notes.md), so the -O2
 # models of VL_OPT_FAST_WIDE_MODELS take none. The objects are byte for byte those of a build
-# without (checked for every model on 2026-12-06). VL_PCH=0 builds without them, as does a
+# without (checked for every model). VL_PCH=0 builds without them, as does a
 # compiler other than GCC (its --version names no Free Software Foundation).
 ifndef VL_PCH
 VL_PCH          := $(if $(findstring Free Software Foundation,$(shell $(CXX) --version 2>/dev/null)),1,0)

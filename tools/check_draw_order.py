@@ -6,7 +6,7 @@ A random run must be a function of its seed alone (docs/verification.md, "Random
 same seed gives the same stimulus whatever the compiler, its options or the sanitizers. C does
 not fix the order in which the operands of most operators, the arguments of a call or the
 expressions of an initializer list are evaluated. Two draws from the random generator in one
-such place give a stimulus that depends on the build: the ASan build of 2026-11-28 drew
+such place give a stimulus that depends on the build: an ASan build drew
 different arbiter keys and ST/RT branch masks from the same seed as the normal build.
 
 The check reads the C sources of the test bench (tb/ but its fixtures, lib/, cmodel/ by default). A draw is a

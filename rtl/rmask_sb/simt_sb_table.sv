@@ -151,8 +151,8 @@ module simt_sb_table #(
   // W = 32 and 64. The shorter path; on the ECP5 at W = 32 its netlist (half the LUT4 of the
   // other) does not route (docs/fpga.md).
   //
-  // LOOKUP_NEXT = 1: the lookups read the next state rm_d/reg_d directly (the form before
-  // 2026-11-28): the issue's choice of entry and the rewritten registers are on the path to the
+  // LOOKUP_NEXT = 1: the lookups read the next state rm_d/reg_d directly (the earlier
+  // form): the issue's choice of entry and the rewritten registers are on the path to the
   // dependency bits, and the netlist is larger, but on the ECP5 at W = 32 it routes.
   //
   // A free entry has a zero R-mask, so its stale register adds nothing (both forms).

@@ -19,7 +19,7 @@
 //     link both insertions share. A has priority; one priority select picks E. With OREC_CMP
 //     = 1 (the default up to 16 ST entries) each of those compares, and the merge's (E's PC
 //     against X's), is made against every value its operand can take, beside the decisions
-//     that choose the value (2026-12-01; the same function, proven against the RTL before:
+//     that choose the value (the same function, proven against the other form:
 //     docs/fpga.md, "Timing changes that keep the cycle contract"). With OREC_CMP = 0 the
 //     operand is chosen first: fewer comparators, which the full-size tables need to route.
 `default_nettype none
@@ -31,7 +31,7 @@ module simt_st_rt #(
   parameter int unsigned OREC = 1,   // 1: opportunistic early reconvergence (§4)
   // 1: the OREC search's and the merge's compares made against every value of their operands,
   // the decisions only picking (shorter path, more comparators); 0: the operand chosen first,
-  // one compare per entry after it (smaller; the form until 2026-12-01). Same function.
+  // one compare per entry after it (smaller; the earlier form). Same function.
   parameter int unsigned OREC_CMP = (NST <= 16) ? 1 : 0,
   // Clocks per step: 1, or 2 (docs/units/st_rt.md, "Two-clock step": the inputs held over both
   // clocks, the state written on the second, a register rank after the operation's decisions

@@ -240,10 +240,10 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int
      * known). Otherwise, 40% of the time, across a PC whose bits are all ones but one, bit
      * k >= 6 (instruction 0 at most 63 below it), with an ALU or MEM there (a control transfer
      * at that index becomes an ALU): the `carry` test (MPC all ones) must see every bit (a
-     * stuck-at-1 input of its AND survived the tests before, make mutate 2026-11-27). k takes
+     * stuck-at-1 input of its AND survived the tests without it, make mutate). k takes
      * the bits 6 .. PC_W - 1 in turn (*onebit_next, one per such program), so that a run of a
      * few dozen programs sees each: drawn at random, a bit was missed by 3 of 5 runs of
-     * 100,000 cycles at W = 4 (make mutate 2026-11-28, warp_ctrl_pipe_W4 51). */
+     * 100,000 cycles at W = 4 (make mutate, warp_ctrl_pipe_W4 51). */
     straddle |= sc_chance(g, 15);
     const int onebit = !straddle && c->pc_w > 6 && sc_chance(g, 40);
     const unsigned clear = c->pc_w > 6 ? 6 + *onebit_next % (c->pc_w - 6) : 6;
@@ -269,7 +269,7 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int
         /* That instruction and the one before it (when there is one) become ALUs if they
          * transfer control, so the MPC also reaches that PC by the shortcut (MPC + 1), not only
          * by an arbitration: with the pipelined arbiter the `carry` flip-flop is computed there
-         * from MPC + 1, by an AND of its own (make mutate 2026-11-28: warp_ctrl_pipe_W4 51, an
+         * from MPC + 1, by an AND of its own (make mutate: warp_ctrl_pipe_W4 51, an
          * input of that AND stuck at 1, survived 100,000 cycles at 3 seeds of 5). Both are below
          * the kernel's EXIT: never a RET or the EXIT. */
         const unsigned k = (unsigned)(place % below_top);
@@ -421,8 +421,7 @@ static void warp_run(sc_run *r)
                 cv.programs++;
                 /* SP: mostly the top, as a kernel starts; a quarter of the time anywhere with
                  * room for the calls below it, so that every SP bit varies (a mutant of an SP
-                 * bit of the arbiter's key survived when SP was always the top, make mutate
-                 * 2026-11-27). */
+                 * bit of the arbiter's key survived when SP was always the top, make mutate). */
                 pe.sp0 = sc_ones(c->sp_w) - sc_below(&g, 2);
                 if (sc_ones(c->sp_w) > MAX_DEPTH && sc_chance(&g, 25))
                     pe.sp0 = MAX_DEPTH + sc_below(&g, sc_ones(c->sp_w) - MAX_DEPTH + 1);
