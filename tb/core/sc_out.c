@@ -209,6 +209,9 @@ static void untrack(const char *tmp)
 
 static int starts(const char *s, const char *pre) { return !strncmp(s, pre, strlen(pre)); }
 
+/* A device's or a process's name: /dev (but /dev/shm, a file system) and /proc. */
+static int special(const char *p) { return (starts(p, "/dev/") && !starts(p, "/dev/shm/")) || starts(p, "/proc/"); }
+
 const char *sc_out_begin(sc_outfile *f, const char *what, const char *path)
 {
     memset(f, 0, sizeof *f);
@@ -218,11 +221,11 @@ const char *sc_out_begin(sc_outfile *f, const char *what, const char *path)
     char dest[PATH_MAX], dir[PATH_MAX], base[PATH_MAX];
     const int exists = stat(path, &s) == 0;
     /* devices, pipes, /dev and /proc names (/dev/stdout, /proc/self/fd/N): written directly */
-    if ((exists && !S_ISREG(s.st_mode)) || starts(path, "/dev/") || starts(path, "/proc/")) {
+    if ((exists && !S_ISREG(s.st_mode)) || special(path)) {
         f->direct = 1;
         return path;
     }
-    if (canon(path, dest, sizeof dest, 0) || starts(dest, "/dev/") || starts(dest, "/proc/")) {
+    if (canon(path, dest, sizeof dest, 0) || special(dest)) {
         f->direct = 1; /* a name too long to resolve, or a device's: written as named */
         return path;
     }
@@ -254,8 +257,7 @@ static int not_a_file(const char *path)
     char dest[PATH_MAX];
     if (stat(path, &s) == 0 && !S_ISREG(s.st_mode))
         return 1;
-    return starts(path, "/dev/") || starts(path, "/proc/") || canon(path, dest, sizeof dest, 0) ||
-           starts(dest, "/dev/") || starts(dest, "/proc/");
+    return special(path) || canon(path, dest, sizeof dest, 0) || special(dest);
 }
 
 void sc_out_need_file(const char *what, const char *path)
@@ -269,8 +271,13 @@ FILE *sc_out_open(sc_outfile *f, const char *what, const char *path)
 {
     const char *name = sc_out_begin(f, what, path);
     FILE *fp = fopen(name, "w");
-    if (!fp)
-        sc_die("cannot write %s '%s': %s", what, path, strerror(errno));
+    if (!fp) {
+        int e = errno;
+        if (f->tmp)
+            sc_die("cannot write %s '%s': creating '%s' (written first, then renamed): %s", what, path, name,
+                   strerror(e));
+        sc_die("cannot write %s '%s': %s", what, path, strerror(e));
+    }
     return fp;
 }
 

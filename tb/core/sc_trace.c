@@ -339,14 +339,13 @@ static int is_free(const char *const *free_, const char *name)
     return 0;
 }
 
-/* "IMPL", "PFX or PIPE", "no parameter" */
+/* "only IMPL", "only PFX or PIPE", "no parameter" */
 static void free_list(const char *const *free_, char *out, size_t n)
 {
-    size_t o = 0;
-    out[0] = 0;
+    size_t o = (size_t)snprintf(out, n, "only ");
     for (int i = 0; free_ && free_[i] && o < n; i++)
         o += (size_t)snprintf(out + o, n - o, "%s%s", i ? (free_[i + 1] ? ", " : " or ") : "", free_[i]);
-    if (!o)
+    if (!free_ || !free_[0])
         snprintf(out, n, "no parameter");
 }
 
@@ -368,7 +367,7 @@ static void other_missing(const char *name, unsigned long v, void *arg)
         return;
     if (!c->note && !is_free(c->free_, name)) {
         c->t->line = c->t->begin_line;
-        sc_trace_fail(c->t, "header has no '%s' line: model %s has %s=%lu, and only %s may differ from the trace's "
+        sc_trace_fail(c->t, "header has no '%s' line: model %s has %s=%lu, and %s may differ from the trace's "
                       "configuration %s (--config %s)", l, c->m->name, name, v, c->fl, c->hm->config, c->m->config);
     }
     if (c->note)
@@ -396,10 +395,10 @@ static void other_lines(other_check *c)
         if (!c->note && !is_free(c->free_, hg.upper)) {
             t->line = h->line;
             if (mg.found)
-                sc_trace_fail(t, "header %s %s differs from model %s's %s=%lu, and only %s may differ from the trace's "
+                sc_trace_fail(t, "header %s %s differs from model %s's %s=%lu, and %s may differ from the trace's "
                               "configuration %s (--config %s)", h->name, h->val, m->name, mg.upper, mg.v, c->fl,
                               hm->config, m->config);
-            sc_trace_fail(t, "header %s %s: model %s has no parameter %s, and only %s may differ from the trace's "
+            sc_trace_fail(t, "header %s %s: model %s has no parameter %s, and %s may differ from the trace's "
                           "configuration %s (--config %s)", h->name, h->val, m->name, hg.upper, c->fl, hm->config,
                           m->config);
         }

@@ -6,7 +6,8 @@
 # simtcheck.c (its main renamed: libFuzzer has one), instrumented; the units' drivers and
 # libsimt (their field tables and the registry's models) as make simtcheck builds them.
 #   make fuzz [FUZZ_RUNS=1000000] [FUZZ_SEED=1] [FUZZ_TIMEOUT=10]   exactly FUZZ_RUNS executions
-#   make fuzz-fixtures      every fixture of tb/fixtures/traces/ once: parser and reference agree
+#   make fuzz-fixtures      every fixture of tb/fixtures/traces/ once, and with --config each configuration of
+#                           its unit: parser and reference agree
 FUZZ_DIR     := build/fuzz
 FUZZ_BIN     := $(FUZZ_DIR)/trace_fuzz
 FUZZ_CC      ?= $(CLANG)
@@ -47,9 +48,9 @@ fuzz: $(FUZZ_BIN) build/bin/simtcheck
 	@tb/fuzz/run_fuzz.sh $(FUZZ_BIN) $(FUZZ_RUNS) $(FUZZ_SEED) $(FUZZ_TIMEOUT) $(FUZZ_MAX_LEN) $(FUZZ_DIR)
 
 fuzz-fixtures: $(FUZZ_BIN)
-	@set -o pipefail; FUZZ_VERBOSE=1 $(FUZZ_BIN) tb/fixtures/traces/*.trace >$(FUZZ_DIR)/fixtures.log 2>&1 \
+	@set -o pipefail; FUZZ_VERBOSE=1 FUZZ_CONFIGS=all $(FUZZ_BIN) tb/fixtures/traces/*.trace >$(FUZZ_DIR)/fixtures.log 2>&1 \
 	  || { grep -E '^fuzz: DISAGREEMENT|^fuzz:   |ERROR' $(FUZZ_DIR)/fixtures.log; \
 	       echo "fuzz-fixtures: FAILED ($(FUZZ_DIR)/fixtures.log)"; exit 1; }
 	@awk '/^Running: / { f = $$2; sub(".*/", "", f) } \
 	  /^fuzz: (valid|malformed)/ && !seen[f]++ { sub("^fuzz: ", ""); printf "  %-28s %s\n", f, $$0; n++ } \
-	  END { printf "fuzz-fixtures: %d fixtures, parser and reference agree on each\n", n }' $(FUZZ_DIR)/fixtures.log
+	  END { printf "fuzz-fixtures: %d fixtures (each also with --config, every configuration of its unit), parser and reference agree on each\n", n }' $(FUZZ_DIR)/fixtures.log

@@ -31,6 +31,7 @@ done_runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log")
 if [ $rc -ne 0 ]; then
   grep -E '^fuzz: |ERROR|SUMMARY|Test unit written|artifact' "$log" | head -40
 fi
+[ -n "$(get config_checks)" ] && echo "fuzz: of them $(get config_checks) checked again with --config (one of the unit's configurations), $(get config_valid) valid"
 printf 'fuzz: %s executions, %s valid, %s malformed, %d crashes, %d hangs, %d disagreements (%.0f s)\n' \
   "${execs:-?}" "${valid:-?}" "${malformed:-?}" $crashes $hangs $dis "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
 [ $rc -eq 0 ] && [ $((crashes + hangs + dis)) -eq 0 ]

@@ -20,7 +20,9 @@
  *
  * Environment: FUZZ_STATS=FILE gets the counts (at exit and every 10^4 executions);
  * FUZZ_RUNS=N and FUZZ_PROGRESS=N: a progress line on stdout every N executions (default N/10);
- * FUZZ_VERBOSE=1: one line per input with the reference's verdict. */
+ * FUZZ_VERBOSE=1: one line per input with the parser's verdict (the named unit, no --config);
+ * FUZZ_CONFIGS=all: each input also with --config, every configuration of its unit (make
+ * fuzz-fixtures). */
 #define _GNU_SOURCE
 #include <inttypes.h>
 #include <setjmp.h>
@@ -55,10 +57,11 @@ static FILE *devnull;
 
 static struct {
     uint64_t execs, valid, malformed, parses, disagreements;
+    uint64_t config_checks, config_valid; /* checks with --config, and how many of them valid */
 } st;
 static const char *stats_path;
 static uint64_t progress_every, runs_total;
-static int verbose;
+static int verbose, all_configs;
 static struct timespec t_start;
 
 static double elapsed(void)
@@ -76,8 +79,9 @@ static void write_stats(void)
     if (!f)
         return;
     fprintf(f, "executions %" PRIu64 "\nvalid %" PRIu64 "\nmalformed %" PRIu64 "\nparses %" PRIu64
-               "\ndisagreements %" PRIu64 "\nseconds %.1f\n",
-            st.execs, st.valid, st.malformed, st.parses, st.disagreements, elapsed());
+               "\ndisagreements %" PRIu64 "\nconfig_checks %" PRIu64 "\nconfig_valid %" PRIu64 "\nseconds %.1f\n",
+            st.execs, st.valid, st.malformed, st.parses, st.disagreements, st.config_checks, st.config_valid,
+            elapsed());
     fclose(f);
 }
 
@@ -223,6 +227,10 @@ static void check_unit(const uint8_t *data, size_t size, const unit_info *ui, co
         disagree(data, size, ui, ref, ref->ok ? "a valid trace refused" : "a malformed trace accepted");
     if (par.val_bad)
         disagree(data, size, ui, ref, "a value differs");
+    if (config) {
+        st.config_checks++;
+        st.config_valid += par.ok;
+    }
     if (par.ok) {
         if (par.model != ref->lay.model)
             disagree(data, size, ui, ref, "another model");
@@ -613,6 +621,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     clock_gettime(CLOCK_MONOTONIC, &t_start);
     stats_path = getenv("FUZZ_STATS");
     verbose = getenv("FUZZ_VERBOSE") && atoi(getenv("FUZZ_VERBOSE"));
+    all_configs = getenv("FUZZ_CONFIGS") && !strcmp(getenv("FUZZ_CONFIGS"), "all");
     runs_total = getenv("FUZZ_RUNS") ? strtoull(getenv("FUZZ_RUNS"), NULL, 10) : 0;
     progress_every = getenv("FUZZ_PROGRESS") ? strtoull(getenv("FUZZ_PROGRESS"), NULL, 10) : runs_total / 10;
     memfd = memfd_create("trace", 0);
@@ -704,26 +713,47 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (unsigned i = 0; i < nunits; i++)
             if (!strcmp(units[i].u->name, name))
                 named = (int)i;
-    int valid = 0;
-    if (named >= 0)
-        check_unit(data, size, &units[named], NULL, &ref, &valid);
+    int valid = 0, first_valid = 0, v = 0;
+    /* the first check's verdict (the named unit's, without --config), for FUZZ_VERBOSE */
+    static char first_msg[sizeof hook_msg];
+    uint64_t first_cycles = 0;
+    if (named >= 0) {
+        check_unit(data, size, &units[named], NULL, &ref, &first_valid);
+        first_cycles = par.cycles;
+        snprintf(first_msg, sizeof first_msg, "%s", hook_msg);
+    }
     if (named < 0 || (h & 7) == 0) {
         unsigned other = (unsigned)((h >> 3) % nunits);
         if ((int)other == named)
             other = (other + 1) % nunits;
-        check_unit(data, size, &units[other], NULL, &ref, &valid);
+        check_unit(data, size, &units[other], NULL, &ref, &v);
+        if (named < 0) {
+            first_valid = v;
+            first_cycles = par.cycles;
+            snprintf(first_msg, sizeof first_msg, "%s", hook_msg);
+        }
     }
+    valid = first_valid || v;
     /* one input in four (of a named unit) again with --config: one of the unit's configurations
      * (the header's, another one that may replay it, or one that may not) */
-    if (named >= 0 && ((h >> 16) & 3) == 0) {
+    if (named >= 0 && ((h >> 16) & 3) == 0 && !all_configs) {
         const unit_info *ui = &units[named];
         check_unit(data, size, ui, ui->models[(h >> 20) % ui->nm]->config, &ref, &valid);
     }
+    /* FUZZ_CONFIGS=all (make fuzz-fixtures): with --config, every configuration of the unit */
+    for (unsigned k = 0; named >= 0 && all_configs && k < units[named].nm; k++) {
+        const unit_info *ui = &units[named];
+        int seen = 0;
+        for (unsigned j = 0; j < k; j++)
+            seen |= !strcmp(ui->models[j]->config, ui->models[k]->config);
+        if (!seen)
+            check_unit(data, size, ui, ui->models[k]->config, &ref, &valid);
+    }
     if (verbose) {
-        if (valid)
-            printf("fuzz: valid (unit %s, %" PRIu64 " cycle lines)\n", name, par.cycles);
+        if (first_valid)
+            printf("fuzz: valid (unit %s, %" PRIu64 " cycle lines)\n", name, first_cycles);
         else
-            printf("fuzz: malformed: %s\n", hook_msg + strlen(memfd_path) + 1);
+            printf("fuzz: malformed: %s\n", first_msg + strlen(memfd_path) + 1);
         fflush(stdout);
     }
     st.execs++;
