@@ -315,15 +315,15 @@ const simt_vl_model *sc_open_model(sc_run *r, sc_trace *t, unsigned lanes)
         if (tc) {
             if (!has_config(unit, tc)) {
                 t->line = hc->line;
-                sc_trace_fail(t, "header 'config': unit %s has no configuration '%s' (simtcheck %s --list)", unit, tc,
-                              unit);
+                sc_trace_fail(t, "unit %s has no configuration '%s' (the header's config; simtcheck %s --list)", unit,
+                              tc, unit);
             }
             if (o->config && strcmp(o->config, tc) != 0) {
                 hm = lookup_model(unit, tc, (unsigned)w);
                 if (!hm) {
                     t->line = hc->line;
-                    sc_trace_fail(t, "header: unit %s has no model with config %s and lanes %" PRIu64
-                                  " (simtcheck %s --list), so the header is no recorded run's", unit, tc, w, unit);
+                    sc_trace_fail(t, "unit %s has no model with config %s and lanes %" PRIu64
+                                  " (the header's: no recorded run's; simtcheck %s --list)", unit, tc, w, unit);
                 }
             } else {
                 hm = find_model(unit, tc, (unsigned)w, 1, t);
