@@ -22,7 +22,7 @@ For one model (e.g. rmask_sb_rmask_W4), in build/mutate/MODEL/:
 3. The cross-checks: every 'pass' test of tb/tests.txt and of the unit's tests.txt that is one
    simtcheck command (no shell operators) and that passes on this binary with SIMT_MUTSEL=0.
    A test aimed at another model of the unit fails there with "has no model" (or "has no
-   configuration") and is left out; any
+   configuration", also from a trace header that names another configuration) and is left out; any
    other failure at SIMT_MUTSEL=0, in any batch, means the netlist does not behave as the RTL:
    the model is reported as not scored, with the test's name (make mutate then fails).
 4. Each mutant runs the cross-checks in list order until one fails (killed, with the test's
@@ -359,7 +359,7 @@ def baseline(exe, cmds, d):
             log.write("==== %s (rc %s, %.1f s): simtcheck %s\n%s\n" % (name, rc, dt, " ".join(args), out[-2000:]))
             if ok:
                 keep.append((name, args, dt))
-            elif rc == 2 and re.search(r"error: (\S+: )?unit \w+ has no (model|configuration) ", out):
+            elif rc == 2 and re.search(r"error: (\S+: )?(header 'config': )?unit \w+ has no (model|configuration) ", out):
                 other.append(name)
             else:
                 return None, name
