@@ -35,7 +35,7 @@ docs: docs-prep
 	@$(PYTHON) tools/docs/datasheet.py index --write
 
 # The measured tables of the reference pages (docs/data/*.md, tools/docs/check.py refresh): each long job's
-# summary left in build/ (make soak, mutate, bench, equiv-all, formal) is copied with a caption line, the
+# summary left in build/ (make soak, mutate, bench, formal) is copied with a caption line, the
 # pages' data blocks and the README's headline table are rewritten from them.
 .PHONY: docs-data
 docs-data:

@@ -102,7 +102,7 @@ def equiv(u, cfg):
     for r in rows:
         if r and (r[0] == model or r[0].startswith(model + " ")) and verdict(r):
             return verdict(r)
-    tops = set(registry.synth_rows(u)[0:1] and [x["top"] for x in registry.synth_rows(u)])
+    tops = {x["top"] for x in registry.synth_rows(u)}
     ops = [verdict(r) for r in rows if r and r[0].endswith("-w%d" % W) and r[0].split("-")[0] in tops and verdict(r)]
     if ops:
         worst = next((v for v in ("FAIL", "UNKNOWN") if v in ops), "PASS")
