@@ -22,7 +22,12 @@ FORCE:
 .PHONY: help
 help:
 	@echo "Targets:"
-	@echo "  make all          main job: test, fusesoc-lint, fusesoc-sim, board-soak, board-postimpl, synth, formal; writes build/report.md (each step runs even if one fails)"
+	@echo "  make all          the main job (about 20 min on 2 cores): every unit's default configuration at W = 32 built,"
+	@echo "                    cross-checked, synthesized, fast proofs, equivalence at W = 4, simulated board; one page"
+	@echo "                    build/report.md; UNIT=\"st_rt ...\" CONFIG= W= narrow it, ALL_JOBS= steps at a time"
+	@echo "  make regression   the full regression (about 15 h on 2 cores; make regression-plan: its steps, durations):"
+	@echo "                    test, lint, fusesoc, board-soak, board-postimpl, synth, formal FORMAL_ALL=1, equiv-all,"
+	@echo "                    mutate, soak, cov-seeds COV_SEEDS=100, fpga-sweep; build/regression/report.md"
 	@echo "  make test         the test suite: tb/tests.txt, then tb/units/<unit>/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
 	@echo "  make soak         every unit, model (configuration x W) and random mode over many seeds on all cores,"
 	@echo "                    sized by SOAK_CYCLES= (default 10^9 cross-checked cycles); progress line, summary in"
@@ -98,7 +103,7 @@ help:
 	@echo "  make board-soak   every unit 10^5 cycles on the simulated board, over the UART and at speed (main job)"
 	@echo "  make board-postimpl  the server hosting POSTIMPL (warp_ctrl_area_W4) placed and routed on the iCE40UP5K,"
 	@echo "                    its bitstream unpacked to Verilog (icebox_vlog) and checked 10^5 cycles (main job)"
-	@echo "  make report       rebuild build/report.md from the last outputs"
+	@echo "  make regression-report  rebuild build/regression/report.md from the last outputs"
 	@echo "  make tools        install the pinned tools (run on demand by the targets above)"
 	@echo "Variables: YOSYS= SBY= VERILATOR= (use your own tools), TOOLS_DIR= (default .tools)"
 
@@ -196,19 +201,19 @@ bench:
 	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck
 	@tools/bench.sh $(if $(BENCH_BEFORE),$(BENCH_BEFORE) build/bin/simtcheck,build/bin/simtcheck)
 
-# ---- main job ----
-# Every step runs even when an earlier one fails; the report shows each step's status.
-STEPS := test fusesoc-lint fusesoc-sim board-soak board-postimpl synth formal
-.PHONY: all report
-all: | $(YOSYS_STAMP)
-	@mkdir -p build && : > build/steps.txt
-	@for step in $(STEPS); do \
-	  echo "==== make $$step"; t0=$$(date +%s); \
-	  $(MAKE) --no-print-directory $$step 2>&1 | tee build/$$step.log; \
-	  if [ $${PIPESTATUS[0]} -eq 0 ]; then st=ok; else st=failed; fi; \
-	  echo "$$step $$st $$(( $$(date +%s) - t0 )) build/$$step.log" >> build/steps.txt; \
-	done
-	@tools/report.sh
-
-report:
-	@tools/report.sh
+# ---- the main job and the full regression (tools/main_job.py) ----
+# make all: every unit's default configuration at W = 32 (UNIT= CONFIG= W= narrow it), steps on
+# all cores, build/report.md. make regression: every long target in turn, build/regression/.
+ALL_JOBS ?= $(NPROC)
+.PHONY: all main-tools regression regression-plan regression-report
+all:
+	@$(PYTHON) tools/main_job.py $(foreach u,$(UNIT),--unit $u) $(if $(CONFIG),--config $(CONFIG)) \
+	  $(if $(W),--w $(W)) --seed $(SEED) --jobs $(ALL_JOBS)
+main-tools: | $(YOSYS_STAMP) $(YICES_STAMP) $(ABC_STAMP)
+	@tools/bootstrap.sh pkgconfig
+regression:
+	@$(PYTHON) tools/main_job.py --regression --seed $(SEED) --jobs $(ALL_JOBS)
+regression-plan:
+	@$(PYTHON) tools/main_job.py --regression --dry-run
+regression-report:
+	@tools/report.sh build/regression

@@ -13,8 +13,8 @@ did not pass.
 usage: run_formal.py [--sby CMD] [--only NAME]... [--tasks GLOB] [--all] [--timeout S] [--list]
   --sby CMD      how to call SymbiYosys (a shell word list; default $SBY or 'sby')
   --only NAME    only the .sby files with this base name or path (repeatable)
-  --tasks GLOB   only the tasks matching this shell glob (e.g. 'uni_w8_*'), among all
-                 the tasks of the selected files, default or not
+  --tasks GLOB   only the tasks matching this shell glob (e.g. 'uni_w8_*'; several, separated
+                 by spaces: any of them), among all the tasks of the selected files, default or not
   --all          every task, not only the default ones (a .sby whose [tasks] tag some
                  tasks 'default' runs only those by default); also FORMAL_ALL=1
   --timeout S    stop a proof after S seconds (reported TIMEOUT); 0 = none (default)
@@ -253,7 +253,7 @@ def main():
     for f in files:
         # A task glob selects among all tasks, so that it can name non-default ones.
         for t in list_tasks(sby_cmd, f, args.all or bool(args.tasks)):
-            if args.tasks and not fnmatch.fnmatch(t or "", args.tasks):
+            if args.tasks and not any(fnmatch.fnmatch(t or "", g) for g in args.tasks.split()):
                 continue
             plan.append((f, t))
     if args.list:

@@ -146,12 +146,12 @@ build/obj/%.o: %.c
 	@$(CC) $(CFLAGS_C) $(CFLAGS_EXTRA) -c $< -o $@
 
 CMODEL_SRC := $(sort $(wildcard cmodel/*.c))
-LIB_C_OBJS := $(patsubst %.c,build/obj/%.o,$(CMODEL_SRC) lib/simt_vl.c $(REGISTRY_GEN)/vl_models.c \
-                lib/simt_board.c $(REGISTRY_GEN)/board_models.c)
+LIB_C_OBJS := $(patsubst %.c,build/obj/%.o,$(CMODEL_SRC) lib/simt_vl.c $(MODELS_GEN)/vl_models.c \
+                lib/simt_board.c $(MODELS_GEN)/board_models.c)
 $(LIB_C_OBJS): $(wildcard cmodel/*.h lib/*.h)
 
 # ---- the library: build/lib/libsimt.a, libsimt.so, include/simt/ (docs/c_library.md) ----
-LIB_DIR     := build/lib
+LIB_DIR     := $(SIMT_OUT)/lib
 LIB_A       := $(LIB_DIR)/libsimt.a
 LIB_SONAME  := libsimt.so.0
 LIB_SO      := $(LIB_DIR)/libsimt.so

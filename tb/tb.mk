@@ -10,13 +10,13 @@ TB_OBJS   := $(patsubst %.c,build/obj/%.o,$(TB_SRC) $(REGISTRY_GEN)/sc_units.c)
 $(TB_OBJS): CFLAGS_EXTRA := $(TB_CFLAGS)
 $(TB_OBJS): $(wildcard tb/core/*.h tb/stim/*.h tb/units/*/*.h cmodel/*.h lib/*.h)
 
-build/bin/simtcheck: $(TB_OBJS) $(LIB_A)
+$(SIMT_BIN)/simtcheck: $(TB_OBJS) $(LIB_A)
 	@mkdir -p $(@D)
 	@echo "  LINK     $@ ($(words $(VL_MODELS)) models, $(LIB_A))"
 	@$(CC) -o $@ $(TB_OBJS) $(LIB_A) $(LIB_PRIVATE)
 
 .PHONY: simtcheck
-simtcheck: build/bin/simtcheck
+simtcheck: $(SIMT_BIN)/simtcheck
 
 # The test lists make test runs: the general one, every unit on the simulated board (from the
 # registry: docs/fpga.md), every unit's own, then the documentation (its check and tutorials).

@@ -352,17 +352,18 @@ def model_table(units, header, table, prefix, keep, about=""):
     return o
 
 
-def gen_models_c(units):
-    o = model_table(units, "simt_vl.h", "simt_vl_models", "V", lambda u, m: True)
+def gen_models_c(units, only=None):
+    o = model_table(units, "simt_vl.h", "simt_vl_models", "V", lambda u, m: only is None or m["name"] in only)
     o += ["", "const simt_vl_unit simt_vl_units[] = {"]
     o += ["    {%s, %s, %s}," % (c_str(u["name"]), c_str(u["title"]), c_str(u["paper"])) for u in units]
     o += ["    {NULL, NULL, NULL},", "};", ""]
     return "\n".join(o)
 
 
-def gen_board_models_c(units):
+def gen_board_models_c(units, only=None):
     o = model_table(units, "simt_board.h", "simt_board_models", "B",
-                    lambda u, m: m["name"] in u["board"]["models"], " (board)")
+                    lambda u, m: m["name"] in u["board"]["models"] and (only is None or m["name"] in only),
+                    " (board)")
     return "\n".join(o + [""])
 
 
@@ -460,6 +461,7 @@ def main():
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("gen")
     p.add_argument("--out", default="build/gen")
+    p.add_argument("--models", help="only the model tables (vl_models.c, board_models.c), with these models")
     sub.add_parser("check")
     sub.add_parser("json")
     p = sub.add_parser("footprint")
@@ -477,7 +479,17 @@ def main():
     except RegistryError as e:
         print("registry: error: %s" % e, file=sys.stderr)
         return 1
-    if a.cmd == "gen":
+    if a.cmd == "gen" and a.models is not None:
+        only = set(a.models.split())
+        known = {m["name"] for u in units for c in u["configs"] for m in c["models"]}
+        if not only or only - known:
+            print("registry: error: --models: no such model: %s" % " ".join(sorted(only - known) or ["(none given)"]),
+                  file=sys.stderr)
+            return 1
+        os.makedirs(a.out, exist_ok=True)
+        write_if_changed(os.path.join(a.out, "vl_models.c"), gen_models_c(units, only))
+        write_if_changed(os.path.join(a.out, "board_models.c"), gen_board_models_c(units, only))
+    elif a.cmd == "gen":
         os.makedirs(a.out, exist_ok=True)
         write_if_changed(os.path.join(a.out, "vl_models.c"), gen_models_c(units))
         write_if_changed(os.path.join(a.out, "sc_units.c"), gen_units_c(units))

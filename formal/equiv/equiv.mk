@@ -12,11 +12,11 @@ EQUIV_DIR     ?= build/equiv
 EQUIV_TIMEOUT ?= 600
 EQUIV_BMC     ?= 20
 # What a netlist's replay binary links besides its own model (as make mutate).
-EQ_ENV = EQUIV_DIR="$(EQUIV_DIR)" EQ_YOSYS="$(YOSYS)" EQ_ABC="$(ABC_BIN)" EQ_SIMTCHECK=build/bin/simtcheck \
+EQ_ENV = EQUIV_DIR="$(EQUIV_DIR)" EQ_YOSYS="$(YOSYS)" EQ_ABC="$(ABC_BIN)" EQ_SIMTCHECK=$(SIMT_BIN)/simtcheck \
   MUT_VERILATOR="$(VERILATOR)" MUT_VL_FLAGS="$(VL_GL_FLAGS)" MUT_CXX="$(CXX)" MUT_CC="$(CC)" \
   MUT_SHIM_CXXFLAGS="$(SHIM_CXXFLAGS)" MUT_CFLAGS="$(CFLAGS_C) $(TB_CFLAGS)" MUT_LINK_OBJS="$(MUT_LINK_OBJS)" \
   MUT_VL_RT="$(VL_RT)" MUT_LIBS="$(LIB_PRIVATE)" $(MUT_PCH_ENV)
-EQ_DEPS = build/bin/simtcheck $(MUT_LINK_OBJS) $(VL_RT) $(REGISTRY_GEN)/vl_models.c $(VL_PCH_MODEL) $(VL_PCH_SHIM) \
+EQ_DEPS = $(SIMT_BIN)/simtcheck $(MUT_LINK_OBJS) $(VL_RT) $(MODELS_GEN)/vl_models.c $(VL_PCH_MODEL) $(VL_PCH_SHIM) \
   | $(YOSYS_STAMP) $(ABC_STAMP)
 
 # make test runs equiv.py directly (tb/tests.txt): equiv-prep builds what it links and writes the

@@ -111,10 +111,10 @@ def equiv(u, cfg):
     return "-"
 
 
-def mutation(u, cfg):
+def mutation(u, cfg, path="docs/data/mutate.md"):
     """The score of the default configuration's model (else the unit's first model in the table)."""
     found = []
-    for r in table_rows("docs/data/mutate.md"):
+    for r in table_rows(path):
         if not r or not r[0].startswith(u["name"] + "_"):
             continue
         score = next((c for c in r if re.match(r"^[0-9]+(?:\.[0-9]+)? ?%$", c)), None)
