@@ -81,6 +81,11 @@ class Step:
         return " && ".join("{ %s; }" % c for c in self.cmds)
 
 
+def die(msg):
+    print("main job: error: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
 def quick_proofs():
     out = {}
     for line in open(os.path.join(ROOT, "formal", "quick.txt")):
@@ -96,30 +101,30 @@ def pick(units, a):
     if a.unit:
         bad = [n for n in a.unit if n not in names]
         if bad:
-            sys.exit("main job: error: no unit %s (units: %s)" % (", ".join(bad), " ".join(names)))
+            die("no unit %s (units: %s)" % (", ".join(bad), " ".join(names)))
         units = [u for u in units if u["name"] in a.unit]
     if a.config and len(units) != 1:
-        sys.exit("main job: error: CONFIG= needs UNIT= (one unit)")
+        die("CONFIG= needs UNIT= (one unit)")
     out = []
     for u in units:
         if a.config:
             cs = [c for c in u["configs"] if c["name"] == a.config]
             if not cs:
-                sys.exit("main job: error: unit %s has no configuration %s (configurations: %s)" % (
+                die("unit %s has no configuration %s (configurations: %s)" % (
                     u["name"], a.config, " ".join(c["name"] for c in u["configs"])))
             c = cs[0]
         else:
             c = u["configs"][0]
         ms = {m["w"]: m for m in c["models"]}
         if a.w not in ms:
-            sys.exit("main job: error: %s --config %s has no model at W = %d (widths: %s; add the width to its "
+            die("%s --config %s has no model at W = %d (widths: %s; add the width to its "
                      "[[config]] in units/%s.toml)" % (u["name"], c["name"], a.w,
                                                        " ".join(map(str, sorted(ms))), u["name"]))
         board = u["board"]["test"]
         if board and not board.startswith("%s_%s_W" % (u["name"], c["name"])):
             board = None  # the unit's board model is of another configuration
         if c["netlist"]:
-            sys.exit("main job: error: %s --config %s is a netlist configuration (make synth-netlist builds it); "
+            die("%s --config %s is a netlist configuration (make synth-netlist builds it); "
                      "name an RTL configuration" % (u["name"], c["name"]))
         out.append((u, c, ms[a.w], board))
     return out
@@ -414,7 +419,7 @@ def main(argv):
         a.seed = int.from_bytes(os.urandom(4), "little") & 0x7fffffff
         print("seed %d (replay with SEED=%d)" % (a.seed, a.seed))
     elif not re.match(r"^[0-9]+$", a.seed):
-        sys.exit("main job: error: SEED=%s: give a number or 'random'" % a.seed)
+        die("SEED=%s: give a number or 'random'" % a.seed)
     a.seed = int(a.seed)
     jobs = max(1, a.jobs)
     os.chdir(ROOT)
@@ -425,7 +430,7 @@ def main(argv):
     try:
         units = registry.load_all()
     except registry.RegistryError as e:
-        sys.exit("main job: error: %s" % e)
+        die("%s" % e)
     sel = pick(units, a)
     steps = plan(sel, a, jobs)
     known = estimates()
