@@ -178,9 +178,10 @@ SEED ?= 1
 .PHONY: test
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 test:
+	@mkdir -p build && date +%s > build/.test-t0
 	@tools/bootstrap.sh pkgconfig
 	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim equiv-prep docs-prep
-	@tb/scripts/run_tests.sh "$(TEST_LISTS)" $(SEED)
+	@TEST_T0=$$(cat build/.test-t0) tb/scripts/run_tests.sh "$(TEST_LISTS)" $(SEED)
 
 # ---- soak and throughput (docs/verification.md "Soak", "Throughput") ----
 .PHONY: soak bench

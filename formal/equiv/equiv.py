@@ -1695,6 +1695,31 @@ def table(a):
     with open(path, "w") as f:
         f.write("\n".join(o) + "\n")
     print("equiv: %s" % path)
+    # The same tables one per file, for the reference pages' data (tools/docs/check.py refresh):
+    # summary-w<W>.md (RTL against netlist at each width), summary-forms.md, summary-plant.md.
+    parts, head = {}, None
+    for line in o[4:]:
+        if line.startswith("## "):
+            head = line
+        elif head and line:
+            parts.setdefault(head, []).append(line)
+    netlist = parts.get("## RTL against the Yosys gate netlist", [])
+    widths = sorted({r.get("w") for _, r in rows if "verdict" in r and "plants" not in r and "row" not in r
+                     and isinstance(r.get("w"), int)})
+    files = {"summary-forms.md": parts.get("## Form against form", []),
+             "summary-plant.md": parts.get("## Planted differences", [])}
+    for w in widths:
+        keep = {r["model"] for _, r in rows if r.get("w") == w and "verdict" in r and "plants" not in r
+                and "row" not in r}
+        files["summary-w%d.md" % w] = netlist[:2] + [l for l in netlist[2:]
+                                                      if l.split("|")[1].strip() in keep]
+    for name, lines in files.items():
+        p = os.path.join(OUT, name)
+        if len(lines) > 2:
+            with open(p, "w") as f:
+                f.write("\n".join(lines) + "\n")
+        elif os.path.exists(p):
+            os.remove(p)
     return 0
 
 

@@ -108,6 +108,15 @@ for i in $(seq 1 "$total"); do
 done
 rm -rf "$rdir"
 echo "test time: $(( $(date +%s) - t_all )) s ($jobs at a time); logs in $logdir/"
+# make test passes TEST_T0, the time it started (bootstrap and build included): the measured line
+# of the reference pages (docs/data/make-test.md, tools/docs/check.py refresh).
+if [ -n "${TEST_T0:-}" ]; then
+  wall=$(( $(date +%s) - TEST_T0 ))
+  { echo "| tests | wall time, bootstrap and build included | of which tests ($jobs at a time) |"
+    echo "|---|---:|---:|"
+    echo "| $pass passed, $fail failed | $((wall / 60)) min $((wall % 60)) s | $(( $(date +%s) - t_all )) s |"
+  } > "$logdir/summary.md"
+fi
 [ $fail -eq 0 ] || echo "failed: ${failed[*]}"
 echo "$pass passed, $fail failed"
 echo "**$pass passed, $fail failed** (seed $seed_arg)" >> "$results"

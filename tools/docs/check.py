@@ -276,9 +276,12 @@ SOURCES = {
     "mutate": ("build/mutate/summary.md", "make mutate"),
     "bench": ("build/bench/summary.md", "make bench"),
     "formal": ("build/formal/summary.md", "make formal"),
+    "make-test": ("build/test/summary.md", "make test"),
+    "equiv-w32": ("build/equiv/summary-w32.md", "make equiv-all"),
+    "equiv-w64": ("build/equiv/summary-w64.md", "make equiv-all EQUIV_WIDTHS=64"),
+    "equiv-forms": ("build/equiv/summary-forms.md", "make equiv-forms; python3 formal/equiv/equiv.py table"),
+    "equiv-plant": ("build/equiv/summary-plant.md", "make equiv-plant; python3 formal/equiv/equiv.py table"),
 }
-# Not here: docs/data/equiv-*.md. make equiv-all writes every width, the forms and the plants into one
-# build/equiv/summary.md; its tables are split by hand until equiv.py writes one file per table.
 
 
 def machine():
