@@ -232,7 +232,7 @@ def run(steps, jobs, known):
             line("%s: skipped (%s failed)" % (s.name, ", ".join(d for d in s.deps if done.get(d) != "ok")))
             ready = [r for r in ready if r is not s]
         ready = [s for s in ready if all(done[d] == "ok" for d in s.deps)]
-        ready.sort(key=lambda s: -est(s, known))
+        ready.sort(key=lambda s: (-s.slots, -est(s, known)))   # the build first (the checks wait for it), then the longest
         for s in ready:
             if s.slots <= free or (not running and free == jobs):
                 s.t0 = time.time()
