@@ -22,7 +22,7 @@ FORCE:
 .PHONY: help
 help:
 	@echo "Targets:"
-	@echo "  make all          the main job (about 20 min on 2 cores): every unit's default configuration at W = 32 built,"
+	@echo "  make all          the main job (about 10 min on 2 cores): every unit's default configuration at W = 32 built,"
 	@echo "                    cross-checked, synthesized, fast proofs, equivalence at W = 4, simulated board; one page"
 	@echo "                    build/report.md; UNIT=\"st_rt ...\" CONFIG= W= narrow it, ALL_JOBS= steps at a time"
 	@echo "  make regression   the full regression (about 15 h on 2 cores; make regression-plan: its steps, durations):"
