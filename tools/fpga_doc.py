@@ -15,7 +15,7 @@ outlive its machine, so a sweep whose numbers go into the docs is copied to fpga
 (fpga/README.md, "Measured"),
 and rewrites the block between <!-- fpga:begin --> and <!-- fpga:end --> of each
 docs/units/<unit>.md (that unit's rows; the section is added at the end if missing) and of
-docs/fpga.md (every row). Without --write: exit 1 and a diff when a page differs (make test:
+docs/fpga.md (per unit, configuration and device, the widest run placed). Without --write: exit 1 and a diff when a page differs (make test:
 --committed, which reads fpga/results only, so that a sweep left in build/ does not fail it).
 Standard library only.
 """
@@ -88,6 +88,31 @@ def table(rows, with_unit):
         o += ["", "config `synth:<row>`: one of `make synth`'s rows (units/<unit>.toml `[[synth]]`: one "
               "top at one parameter set, named as in the synthesis report) in the probe, alone "
               "(fpga/README.md)."]
+    return o
+
+
+def summary(rows):
+    """docs/fpga.md's table: for each unit, configuration, device and core, the widest run that
+    placed and routed with an Fmax (every run, misfits included: the unit's datasheet)."""
+    best = {}
+    for r in rows:
+        if r["config"].startswith("synth:") or not r["fmax_mhz"]:
+            continue
+        k = (r["unit"], r["config"], r["board"], r["core"])
+        if k not in best or int(r["w"]) > int(best[k]["w"]):
+            best[k] = r
+    if not best:
+        return table([], True)
+    o = ["| unit | config | device | core | widest W placed | LUTs (util) | FFs | result |",
+         "|---|---|---|---|---:|---|---|---|"]
+    for k in sorted(best):
+        r = best[k]
+        o.append("| %s | %s | %s | %s | %s | %s (%s%%) | %s | %s |" % (
+            r["unit"], r["config"], DEVICE.get(r["board"], r["board"]), r["core"], r["w"], r["lut"],
+            r["lut_pct"], r["ff"], result(r)))
+    o += ["", "Every run (each width, the misfits and time-outs, `make synth`'s rows, the cores): each "
+          "unit's datasheet, section FPGA (`docs/units/<unit>.md`). Cores as there: `probe` the unit "
+          "alone, `probe-drop` without its state taps, `srv` the unit server hosting it."]
     return o
 
 
@@ -167,7 +192,7 @@ def main(argv):
             rep += " and `make fpga-sweep FPGA_UNITS=%s FPGA_CONFIGS=synth FPGA_WIDTHS=\"%s\"`" % (
                 unit, " ".join(map(str, rows_w)))
         pages.append((path, table(mine, False) + ["", rep + " (docs/fpga.md)."], "FPGA"))
-    fp = table(rows, True)
+    fp = summary(rows)
     pi = postimpl(committed)
     if pi:
         fp += ["", "Post-implementation check (`make board-postimpl`):", ""] + pi
