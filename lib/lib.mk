@@ -8,7 +8,7 @@ VL_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # --output-split-cfuncs / -ctrace: Verilator writes no C++ function of more than VL_SPLIT
 # operations (the evaluation's and the waveform's; Verilator's default is --output-split's
 # 20,000). g++'s time grows faster than a function's size, so the models build in about 30 %
-# less time and write the same waveforms (docs/verification.md, "Verilator's functions split").
+# less time and write the same waveforms (docs/main_job.md, "Verilator's functions split").
 # Most run as fast or faster; the models of VL_SPLIT_KEEP (make-style patterns) ran 4 to 6 %
 # slower at W = 32 and keep Verilator's default.
 VL_SPLIT    := 1000
@@ -47,7 +47,7 @@ CC          ?= gcc
 
 # Precompiled Verilator headers (lib/shim/vl_pch.h: verilated.h and verilated_fst_c.h, about
 # 0.8 s of parsing in each of the ~250 C++ units of the build: every model's __ALL.cpp and every
-# shim; docs/verification.md, "Precompiled Verilator headers"). Two copies, one per set of flags: the
+# shim; docs/main_job.md, "Precompiled Verilator headers"). Two copies, one per set of flags: the
 # models' (verilated.mk's flags for a model at VL_OPT_FAST, Verilator 5.006) and the shims'
 # (SHIM_CXXFLAGS). GCC refuses a .gch whose -fpic or tested macros differ from the compile's and
 # parses the header instead (-Winvalid-pch names it; make vl-pch-check fails), but it does not
