@@ -677,7 +677,7 @@ def cmd_yosys(a):
     fatal = [w for w in warns if synth.FATAL_WARNING.search(w)]
     if rc != 0:
         err = synth.log_error(logtext) or synth.log_error(synth.read(os.path.join(a.dir, "yosys.out"))) or ""
-        if "selection is not empty: t:$_*DFF*" in logtext:
+        if "selection is not empty: t:$_*DFF*" in logtext or re.search(r"ERROR: FF .* cannot be legalized", logtext):
             if not cells.get("ff"):
                 raise LibError("library %s has no positive-edge D flip-flop (a cell with an ff group clocked_on "
                                "one pin, next_state one pin, no clear/preset) and the design has flip-flops: "
@@ -685,6 +685,8 @@ def cmd_yosys(a):
             raise LibError("dfflibmap left flip-flops of the design unmapped in library %s (%s)" % (cells["lib"], log))
         if "selection is not empty: t:$_*" in logtext:
             raise LibError("ABC left gates unmapped in library %s (%s)" % (cells["lib"], log))
+        if "ABC" in err:
+            raise LibError("ABC could not map the design to library %s (exit %d: %s; log %s)" % (cells["lib"], rc, err, log))
         raise LibError("Yosys failed (exit %d%s; log %s)" % (rc, ": " + err if err else "", log))
     if fatal:
         raise LibError("%d fatal Yosys warning(s), first: %s (log %s)" % (len(fatal), fatal[0], log))
