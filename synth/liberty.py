@@ -673,8 +673,12 @@ def cmd_yosys(a):
                              stdout=out, stderr=subprocess.STDOUT)
     secs = round(time.time() - t0, 1)
     logtext = synth.read(log) or ""
+    # The warning gate of the generic flow, on the reading and generic synthesis of the RTL: the
+    # library's own warnings (from dfflibmap on) are reported, never fatal (a cell named LATCH).
+    cut = re.search(r"^\d+(\.\d+)*\. Executing DFFLIBMAP pass", logtext, re.M)
+    rtl_part = logtext[:cut.start()] if cut else logtext
     warns = synth.log_warnings(logtext)
-    fatal = [w for w in warns if synth.FATAL_WARNING.search(w)]
+    fatal = [w for w in synth.log_warnings(rtl_part) if synth.FATAL_WARNING.search(w)]
     if rc != 0:
         err = synth.log_error(logtext) or synth.log_error(synth.read(os.path.join(a.dir, "yosys.out"))) or ""
         if "selection is not empty: t:$_*DFF*" in logtext or re.search(r"ERROR: FF .* cannot be legalized", logtext):
@@ -701,7 +705,7 @@ def cmd_yosys(a):
         raise LibError("cells without an area in the library: %s (%s/stat.txt)" % (" ".join(unknown), a.dir))
     abc = re.search(r"^abc .*$", synth.read(os.path.join(a.dir, "run.ys")) or "", re.M)
     doc = {"cells": ncells, "cell_types": types, "area": area, "area_seq": seq, "seconds": secs,
-           "abc": abc.group(0) if abc else "", "other_warnings": [w for w in warns if not synth.FATAL_WARNING.search(w)]}
+           "abc": abc.group(0) if abc else "", "other_warnings": [w for w in warns if w not in fatal]}
     write_if_changed(os.path.join(a.dir, "yosys.json"), json.dumps(doc, indent=1, sort_keys=True) + "\n")
     return 0
 
@@ -738,6 +742,10 @@ def path_doc(p, period):
 def cmd_sta(a):
     cells = load_cells(a.lib_dir)
     period = clock_ns(a.clock_ns)
+    try:
+        os.remove(os.path.join(a.dir, "result.json"))
+    except FileNotFoundError:
+        pass
     fo4 = json.loads(synth.read(a.fo4) or "{}")
     if not fo4.get("fo4_ps"):
         raise LibError("%s missing or without fo4_ps" % a.fo4)
