@@ -799,6 +799,7 @@ def cmd_sta(a):
                   "leakage_w": leakage, "total_w": total},
         "yosys_seconds": ys.get("seconds"), "sta_seconds": secs, "status": "ok",
         "other_warnings": ys.get("other_warnings", []),
+        "sta_warnings": [l.strip() for l in text.splitlines() if re.match(r"\s*Warning\b", l)],
     }
     write_target(os.path.join(a.dir, "result.json"), json.dumps(res, indent=1, sort_keys=True) + "\n")
     return 0
@@ -853,6 +854,9 @@ def cmd_summary(a):
     print("  power          at %g ns (%g MHz%s), OpenSTA default activity: dynamic %s (internal %s, switching %s), leakage %s"
           % (clk["period_ns"], clk["mhz"], ", virtual clock" if clk["virtual"] else " on clk_i",
              eng(pw["dynamic_w"]), eng(pw["internal_w"]), eng(pw["switching_w"]), eng(pw["leakage_w"])))
+    for k, tool in (("other_warnings", "Yosys"), ("sta_warnings", "OpenSTA")):
+        if r.get(k):
+            print("  warnings       %d %s warning(s), first: %s" % (len(r[k]), tool, r[k][0]))
     print("  tool time      Yosys %.1f s, OpenSTA %.1f s" % (r["yosys_seconds"] or 0, r["sta_seconds"] or 0))
     print("  files          %s/ (run.ys, yosys.log, netlist.v, stat.txt, sta.tcl, sta.log, result.json)" % a.dir)
     return 0
