@@ -86,6 +86,8 @@ help:
 	@echo "  make synth-one UNIT=u [TOP=t] [W=n] [IMPL=i] [P='NAME=VALUE ...'] [ABC=-fast]"
 	@echo "                    Yosys area (total, combinational), flip-flop bits and depth of one configuration;"
 	@echo "                    parameters not given keep the module's defaults: build/synth/one/<name>/ (synth/README.md)"
+	@echo "                    LIBERTY=osu018|osu035|file.lib [CLOCK_NS=10] [NAND2_CELL=] [INV_CELL=]: mapped to those cells,"
+	@echo "                    OpenSTA: area um^2, NAND2-eq, critical path (ns, FO4), Fmax, power: build/synth/one/<name>-<lib>/"
 	@echo "  make fusesoc-lint FuseSoC: 'fusesoc run --target lint' of every unit core rtl/<unit>/simt_<unit>.core"
 	@echo "                    (Verilator -Wall; docs/fusesoc.md); FUSESOC_UNITS=\"st_rt\" FUSESOC_ARGS=--W=8"
 	@echo "  make fusesoc-sim  FuseSoC: 'fusesoc run --target sim' of every unit core (the Verilated C++ model, built)"

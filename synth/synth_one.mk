@@ -15,6 +15,10 @@
 
 SYNTH_ONE_DIR := $(SYNTH_DIR)/one
 
+# LIBERTY=...: the configuration mapped to a standard-cell library instead (synth/liberty.mk).
+ifneq ($(strip $(LIBERTY)),)
+include synth/liberty.mk
+else
 .PHONY: synth-one synth-one-run
 synth-one: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP)
 	@name=$$($(PYTHON) synth/synth_one.py setup --registry $(REGISTRY_GEN)/registry.json \
@@ -37,4 +41,5 @@ synth-one-run: $(SYNTH_ONE_D)/result.json
 $(SYNTH_ONE_D)/result.json: $(SYNTH_ONE_D)/run.ys $(UNIT.$(ONE.UNIT).RTL) synth/synth.py | $(YOSYS_STAMP)
 	@$(PYTHON) synth/synth.py run --yosys '$(YOSYS)' --dir $(@D) --configs $(@D)/configs.txt \
 	  --unit $(ONE.TOP) --impl '$(ONE.IMPL)' --policy '' --tag '' --w $(ONE.W) --params '$(ONE.PARAMS)'
+endif
 endif

@@ -9,7 +9,8 @@
       writes DIR/<name>/run.ys (the template filled as the sweep fills it), one.mk (the values
       synth_one.mk's rule uses), one.json (every parameter of the module with its value and
       where it comes from) and configs.txt, each rewritten only when its text changes; prints
-      <name> on stdout. Errors: one line on stderr, exit 1.
+      <name> on stdout. Errors: one line on stderr, exit 1. --suffix S appends S to <name> and
+      --subst @KEY@=VALUE (repeated) fills more placeholders (synth/liberty.mk: synth/lib.ys.in).
   synth_one.py summary --registry R --dir DIR/<name>
       prints the readable summary of DIR/<name>/result.json (written by 'synth.py run') and,
       when the registry's sweep has a row with the same parameters, that row's numbers; exit 1
@@ -200,7 +201,7 @@ def setup(a):
         [n for n in ("IMPL",) if n in val]
     name = top + ("-i%d" % val["IMPL"] if "IMPL" in val else "") + "-w%d" % w + \
         "".join("-%s%d" % (n, val[n]) for n in order if n not in ("W", "IMPL")) + \
-        ("-abc" + re.sub(r"[^A-Za-z0-9]", "", a.abc) if a.abc else "")
+        ("-abc" + re.sub(r"[^A-Za-z0-9]", "", a.abc) if a.abc else "") + a.suffix
     d = os.path.join(a.out, name)
     os.makedirs(d, exist_ok=True)
     chparam = " ".join("-set %s %d" % (n, val[n]) for n in order)
@@ -224,7 +225,8 @@ def setup(a):
     if not sources:
         raise OneError("no RTL sources given for unit %s" % u["name"])
     for k, v in (("@CFG@", "one/" + name), ("@TOP@", top), ("@DIR@", d), ("@SOURCES@", sources),
-                 ("@PARAMS@", chparam), ("@ABCFLAGS@", (a.abc.strip() + " ") if a.abc.strip() else "")):
+                 ("@PARAMS@", chparam), ("@ABCFLAGS@", (a.abc.strip() + " ") if a.abc.strip() else "")) + \
+            tuple(tuple(x.split("=", 1)) for x in a.subst):
         ys = ys.replace(k, v)
     left = sorted(set(re.findall(r"@[A-Z_]+@", ys)))
     if left:
@@ -312,6 +314,8 @@ def main():
     for k in ("unit", "top", "w", "impl", "abc", "params", "sources"):
         p.add_argument("--" + k, default="")
     p.add_argument("--template", default="synth/cfg.ys.in")
+    p.add_argument("--suffix", default="", help="appended to <name> (synth/liberty.mk: -<lib>)")
+    p.add_argument("--subst", action="append", default=[], help="@KEY@=VALUE: one more placeholder of the template")
     p = sub.add_parser("summary")
     p.add_argument("--registry", required=True)
     p.add_argument("--dir", required=True)

@@ -20,6 +20,11 @@
 #             environment; pinned below (make docs, tools/docs/datasheet.py).
 #   clang     Debian's clang and its runtimes (libclang-rt-dev: libFuzzer, ASan, UBSan) for
 #             make fuzz (tb/fuzz/fuzz.mk, docs/trace_format.md), if clang cannot link a fuzzer.
+#   sta       OpenSTA (Debian's opensta, pinned below): timing and power of make synth-one
+#             LIBERTY=... (synth/README.md, "Real cells: LIBERTY=").
+#   osu018, osu035  the OSU 0.18 um and 0.35 um standard-cell libraries (liberty, Verilog cell
+#             models, LEF) of Debian's qflow-tech-osu018/-osu035 (pinned below), unpacked into
+#             TOOLS_DIR/liberty/<name>/ (apt-get download, dpkg -x: qflow itself is not installed).
 # Nothing is installed outside TOOLS_DIR except the Debian packages. Re-running is cheap.
 set -euo pipefail
 
@@ -135,6 +140,45 @@ want_abc() {
   command -v berkeley-abc >/dev/null 2>&1 || { say "berkeley-abc not found after installing it"; exit 1; }
 }
 
+# OpenSTA (make synth-one LIBERTY=...): Debian bookworm's opensta, OpenSTA 2.0.17; the version the
+# flow was written against is checked, as for berkeley-abc.
+OPENSTA_VERSION=0~20191111gitc018cb2+dfsg-1
+want_sta() {
+  local have
+  have=$(dpkg-query -W -f='${Version}' opensta 2>/dev/null || true)
+  if [ "$have" != "$OPENSTA_VERSION" ]; then
+    apt_install "opensta=$OPENSTA_VERSION" || apt_install opensta
+    have=$(dpkg-query -W -f='${Version}' opensta 2>/dev/null || true)
+    [ "$have" = "$OPENSTA_VERSION" ] || say "warning: opensta $have installed, the flow was written for $OPENSTA_VERSION"
+  fi
+  command -v sta >/dev/null 2>&1 || { say "sta not found after installing opensta"; exit 1; }
+}
+
+# A bundled standard-cell library: the files of Debian's qflow-tech-<name> (no dependency of it
+# installed), in TOOLS_DIR/liberty/<name>/ with the package version in VERSION.
+QFLOW_TECH_VERSION=1.3.17+dfsg.1-3
+want_liberty() {
+  local name=$1 pkg=qflow-tech-$1 dir=$TOOLS_DIR/liberty/$1 tmp
+  if [ -f "$dir/${name}_stdcells.lib" ] && [ "$(cat "$dir/VERSION" 2>/dev/null)" = "$pkg=$QFLOW_TECH_VERSION" ]; then
+    return 0
+  fi
+  command -v apt-get >/dev/null 2>&1 || { say "need Debian's $pkg (the $name library) but there is no apt-get here"; exit 1; }
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  say "unpacking Debian package $pkg=$QFLOW_TECH_VERSION into $dir"
+  tmp=$(mktemp -d)
+  if ! (cd "$tmp" && apt-get download -qq "$pkg=$QFLOW_TECH_VERSION" >/dev/null 2>&1); then
+    $sudo apt-get update -qq >/dev/null || true
+    (cd "$tmp" && apt-get download -qq "$pkg=$QFLOW_TECH_VERSION" >/dev/null 2>&1) \
+      || { rm -rf "$tmp"; say "apt-get download $pkg=$QFLOW_TECH_VERSION failed"; exit 1; }
+  fi
+  dpkg -x "$tmp/${pkg}_"*.deb "$tmp/x"
+  mkdir -p "$dir"
+  cp "$tmp/x/usr/share/qflow/tech/$name/${name}_stdcells".{lib,v,lef} "$dir/"
+  echo "$pkg=$QFLOW_TECH_VERSION" > "$dir/VERSION"
+  rm -rf "$tmp"
+}
+
 want_z3() {
   command -v z3 >/dev/null 2>&1 && return 0
   apt_install z3
@@ -162,6 +206,8 @@ for t in "$@"; do
     yices)     want_yices ;;
     abc)       want_abc ;;
     docs)      want_docs ;;
-    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm clang yices abc docs)"; exit 2 ;;
+    sta)       want_sta ;;
+    osu018|osu035) want_liberty "$t" ;;
+    *) say "unknown tool '$t' (known: yowasp fusesoc verilator z3 pkgconfig nextpnr-ice40 nextpnr-ecp5 icestorm clang yices abc docs sta osu018 osu035)"; exit 2 ;;
   esac
 done

@@ -70,3 +70,21 @@ YICES_STAMP := $(TOOLS_DIR)/.yices-ok
 $(YICES_STAMP): tools/bootstrap.sh
 	@tools/bootstrap.sh yices
 	@mkdir -p $(@D) && touch $@
+
+# OpenSTA and the bundled standard-cell libraries for make synth-one LIBERTY=... (synth/liberty.mk):
+# Debian's opensta, installed when missing; the liberty files of Debian's qflow-tech-osu018 and
+# -osu035 unpacked into $(LIBERTY_DIR)/<name>/.
+STA         ?= sta
+STA_STAMP   := $(if $(filter sta,$(STA)),$(TOOLS_DIR)/.sta-ok)
+$(TOOLS_DIR)/.sta-ok: tools/bootstrap.sh
+	@tools/bootstrap.sh sta
+	@mkdir -p $(@D) && touch $@
+LIBERTY_DIR := $(TOOLS_DIR)/liberty
+LIB_OSU018_STAMP := $(TOOLS_DIR)/.lib-osu018-ok
+LIB_OSU035_STAMP := $(TOOLS_DIR)/.lib-osu035-ok
+$(LIB_OSU018_STAMP): tools/bootstrap.sh
+	@tools/bootstrap.sh osu018
+	@mkdir -p $(@D) && touch $@
+$(LIB_OSU035_STAMP): tools/bootstrap.sh
+	@tools/bootstrap.sh osu035
+	@mkdir -p $(@D) && touch $@
