@@ -27,7 +27,7 @@ Exit status 0: no failing run; 1: some run failed; 2: bad arguments or no simtch
                  [--per-model K] [--max-lanes W] [--dir D]
   --per-model K: K of the N seeds per model and mode, in turn (default N: every model and mode
                  at every seed). --max-lanes W: the models of W lanes or fewer. The quick form
-                 of make test: N = 4 --per-model 2 --max-lanes 8.
+                 of make test: N = 2 --per-model 1 --max-lanes 8.
   SIMTCHECK= (default: simtcheck on PATH, else build/bin/simtcheck)
 """
 import argparse
