@@ -26,9 +26,10 @@ help:
 	@echo "                    cross-checked, synthesized, fast proofs, equivalence at W = 4, simulated board; one page"
 	@echo "                    build/report.md; UNIT=\"st_rt ...\" CONFIG= W= narrow it, ALL_JOBS= steps at a time"
 	@echo "  make regression   the full regression (about 15 h on 2 cores; make regression-plan: its steps, durations):"
-	@echo "                    test, lint, fusesoc, board-soak, board-postimpl, synth, formal FORMAL_ALL=1, equiv-all,"
+	@echo "                    test, test-long, lint, fusesoc, board-soak, board-postimpl, synth, formal FORMAL_ALL=1, equiv-all,"
 	@echo "                    mutate, soak, cov-seeds COV_SEEDS=100, fpga-sweep; build/regression/report.md"
 	@echo "  make test         the test suite: tb/tests.txt, then tb/units/<unit>/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
+	@echo "  make test-long    (about 5 min) the tests too slow for make test (tb/tests-long.txt; logs build/test-long/)"
 	@echo "  make soak         (about 36 min) every unit, model (configuration x W) and random mode over many seeds on all cores,"
 	@echo "                    sized by SOAK_CYCLES= (default 10^9 cross-checked cycles); progress line, summary in"
 	@echo "                    build/soak/summary.md, per-run logs build/soak/log/; SOAK_JOBS= SOAK_SEED= SOAK_UNITS="
@@ -184,6 +185,13 @@ test:
 	@tools/bootstrap.sh pkgconfig
 	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim equiv-prep docs-prep
 	@TEST_T0=$$(cat build/.test-t0) tb/scripts/run_tests.sh "$(TEST_LISTS)" $(SEED)
+
+# The tests too slow for make test's budget (tb/tests-long.txt; a step of make regression).
+.PHONY: test-long
+test-long:
+	@tools/bootstrap.sh pkgconfig
+	@$(MAKE) --no-print-directory -j$(NPROC) build/bin/simtcheck build/bin/simt-board-sim equiv-prep
+	@TEST_LOGDIR=build/test-long tb/scripts/run_tests.sh tb/tests-long.txt $(SEED)
 
 # ---- soak and throughput (docs/verification.md "Soak", "Throughput") ----
 .PHONY: soak bench

@@ -33,6 +33,7 @@ section() { # step title file
   section test "Cross-check and directed tests (make test)" build/test/results.md
   if ran test && [ -d build/test ]; then tools/ht_report.sh > /dev/null
     section test "Hyper-threading: bundles against PDOM (ht_stack walk runs of make test)" build/test/ht_bundles.md; fi
+  section test-long "The long tests (make test-long)" build/test-long/results.md
   section board-soak "Simulated board: every unit 10^5 cycles over the UART and at speed (make board-soak)" build/board-soak/results.md
   section board-postimpl "Post-implementation: the iCE40 bitstream's netlist against the C model (make board-postimpl)" build/postimpl/summary.md
   section synth "Synthesis (make synth)" build/synth/area.md
