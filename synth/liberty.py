@@ -661,17 +661,7 @@ def parse_stat_liberty(text):
 
 def cmd_yosys(a):
     cells = load_cells(a.lib_dir)
-    for f in ("netlist.v", "stat.txt", "yosys.json", "result.json"):
-        try:
-            os.remove(os.path.join(a.dir, f))
-        except FileNotFoundError:
-            pass
-    log = os.path.join(a.dir, "yosys.log")
-    t0 = time.time()
-    with open(os.path.join(a.dir, "yosys.out"), "w") as out:
-        rc = subprocess.call(shlex.split(a.yosys) + ["-q", "-l", log, "-s", os.path.join(a.dir, "run.ys")],
-                             stdout=out, stderr=subprocess.STDOUT)
-    secs = round(time.time() - t0, 1)
+    rc, secs, log = synth.run_yosys(a.yosys, a.dir, ("netlist.v", "stat.txt", "yosys.json", "result.json"))
     logtext = synth.read(log) or ""
     # The warning gate of the generic flow, on the reading and generic synthesis of the RTL: the
     # library's own warnings (from dfflibmap on) are reported, never fatal (a cell named LATCH).

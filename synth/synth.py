@@ -142,21 +142,27 @@ def base_result(args):
             "reason": "", "other_warnings": [], "seconds": "", "dir": args.dir}
 
 
+def run_yosys(yosys, d, stale):
+    """Yosys on d/run.ys, its log in d/yosys.log and its console in d/yosys.out, after removing
+    the outputs of an earlier run (stale, names in d). (exit status, seconds, log path)."""
+    for f in stale:
+        try:
+            os.remove(os.path.join(d, f))
+        except FileNotFoundError:
+            pass
+    log = os.path.join(d, "yosys.log")
+    t0 = time.time()
+    with open(os.path.join(d, "yosys.out"), "w") as out:
+        rc = subprocess.call(shlex.split(yosys) + ["-q", "-l", log, "-s", os.path.join(d, "run.ys")],
+                             stdout=out, stderr=subprocess.STDOUT)
+    return rc, round(time.time() - t0, 1), log
+
+
 def cmd_run(args):
     r = base_result(args)
     res = os.path.join(args.dir, "result.json")
-    for f in ("result.json", "stat.txt", "stat_ff.txt", "ltp.txt", "yosys.log"):
-        try:
-            os.remove(os.path.join(args.dir, f))
-        except FileNotFoundError:
-            pass
-    log = os.path.join(args.dir, "yosys.log")
-    t0 = time.time()
-    with open(os.path.join(args.dir, "yosys.out"), "w") as out:
-        rc = subprocess.call(shlex.split(args.yosys) + ["-q", "-l", log, "-s",
-                                                        os.path.join(args.dir, "run.ys")],
-                             stdout=out, stderr=subprocess.STDOUT)
-    r["seconds"] = round(time.time() - t0, 1)
+    rc, r["seconds"], log = run_yosys(args.yosys, args.dir,
+                                      ("result.json", "stat.txt", "stat_ff.txt", "ltp.txt", "yosys.log"))
     logtext = read(log) or ""
     warns = log_warnings(logtext)
     fatal = [w for w in warns if FATAL_WARNING.search(w)]

@@ -10,7 +10,8 @@ For every unit (or the ones named), its default configuration (its first [[confi
 at W = 32 (--w):
   build    the library and simtcheck with those models only (make SIMT_MODELS=..., in build/sub/),
            the unit's [board] model at W = 4 included, and the simulated boards
-  check    simtcheck's random modes, --cycles each (default 10^5, the soak's shortest run)
+  check    simtcheck's default random run and every random mode --list names, --cycles each
+           (default 10^5, the soak's shortest run), as make soak runs them
   synth    make synth-one of the configuration's synthesis row at W (Yosys generic gates)
   formal   the fast proofs of formal/quick.txt
   equiv    make equiv at W = 4: the RTL against its Yosys netlist, unbounded
