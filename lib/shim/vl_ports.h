@@ -195,6 +195,39 @@ template <typename H> uint64_t vl_h_assert_fails(void *m)
                   "a port of the Verilated model " VL_PORT_WIDTHS_MODEL " is not in the shim's "   \
                   "VL_PORT_WIDTH list (build/vl/<model>/ports.h lists them all)")
 
+// A unit's port table (its C model header: SIMT_<UNIT>_PORTS(I, O), entries
+// P(kind, port, field, n, ew)) expanded in a shim. The table's width names (W, the localparams)
+// must be constexpr in scope; t is the Verilated top, in and o the C in and out structs.
+//   VL_PORTS_BEGIN; SIMT_X_PORTS(VL_PORT_DECL, VL_PORT_DECL) VL_PORTS_END;   every width checked
+//   SIMT_X_PORTS(VL_PORT_DRIVE, VL_PORT_NONE)                                 drive the inputs
+//   SIMT_X_PORTS(VL_PORT_NONE, VL_PORT_READ)                                  read the outputs
+#define VL_PORT_NONE(kind, port, field, n, ew)
+#define VL_PORT_DECL(kind, port, field, n, ew) VL_PORT_DECL_##kind(port, n, ew)
+#define VL_PORT_DECL_S(port, n, ew) VL_PORT_WIDTH(port, (ew));
+#define VL_PORT_DECL_A(port, n, ew) VL_PORT_WIDTH(port, (n) * (ew));
+#define VL_PORT_DECL_B(port, n, ew) VL_PORT_WIDTH(port, (n));
+#define VL_PORT_DRIVE(kind, port, field, n, ew) VL_PORT_DRIVE_##kind(port, field, n, ew)
+#define VL_PORT_DRIVE_S(port, field, n, ew) vl_set(t.port, 0, (ew), static_cast<uint64_t>(in->field));
+#define VL_PORT_DRIVE_A(port, field, n, ew)                                                        \
+    for (unsigned k_ = 0; k_ < (n); k_++)                                                          \
+        vl_set(t.port, k_ * (ew), (ew), static_cast<uint64_t>(in->field[k_]));
+#define VL_PORT_READ(kind, port, field, n, ew) VL_PORT_READ_##kind(port, field, n, ew)
+#define VL_PORT_READ_S(port, field, n, ew) vl_out(o->field, vl_get(t.port, 0, (ew)));
+#define VL_PORT_READ_A(port, field, n, ew)                                                         \
+    for (unsigned k_ = 0; k_ < (n); k_++)                                                          \
+        vl_out(o->field[k_], vl_get(t.port, k_ * (ew), (ew)));
+#define VL_PORT_READ_B(port, field, n, ew) vl_get_bits(t.port, (n), o->field, sizeof o->field / sizeof o->field[0]);
+
+template <typename F> static inline void vl_out(F &field, uint64_t v) { field = static_cast<F>(v); }
+// An n-bit port into 64-bit words (bit b in word b / 64); the words past it are 0.
+template <typename P> static inline void vl_get_bits(const P &port, unsigned n, uint64_t *words, unsigned nwords)
+{
+    for (unsigned w = 0; w < nwords; w++)
+        words[w] = 0;
+    for (unsigned b = 0; b < n; b += 64)
+        words[b / 64] = vl_get(port, b, n - b < 64 ? n - b : 64);
+}
+
 #define VL_CAT2(a, b) a##b
 #define VL_CAT(a, b) VL_CAT2(a, b)
 #define VL_STR2(a) #a

@@ -250,6 +250,20 @@ static inline void sc_cmp(sc_run *r, const char *signal, int lane, uint64_t expe
     if (expected != actual || r->o->inject)
         sc_cmp_report(r, signal, lane, expected, actual);
 }
+/* Every output of a unit's port table (its C model header, SIMT_<UNIT>_PORTS(I, O)) compared:
+ *     SIMT_SPAWN_PORTS(SC_CMP_NONE, SC_CMP_OUT)
+ * in a scope with r (sc_run *), e and a (the golden and the RTL's out structs) and the table's
+ * count names (W, NENT, ...) as values. An output in the table is compared by construction;
+ * the shim checks that the table lists every port of the RTL. */
+#define SC_CMP_NONE(kind, port, field, n, ew)
+#define SC_CMP_OUT(kind, port, field, n, ew) SC_CMP_##kind(port, field, n)
+#define SC_CMP_S(port, field, n) sc_cmp(r, #port, -1, (uint64_t)e->field, (uint64_t)a->field);
+#define SC_CMP_A(port, field, n)                                                                   \
+    for (unsigned k_ = 0; k_ < (unsigned)(n); k_++)                                                \
+        sc_cmp(r, #port, (int)k_, (uint64_t)e->field[k_], (uint64_t)a->field[k_]);
+#define SC_CMP_B(port, field, n)                                                                   \
+    for (unsigned k_ = 0; k_ < ((unsigned)(n) + 63) / 64; k_++)                                    \
+        sc_cmp(r, #port "[64k+:64]", (int)k_, e->field[k_], a->field[k_]);
 /* Call once per cycle after the comparisons. */
 void sc_end_cycle(sc_run *r);
 /* A directed-test expectation (from the paper) failed: print and count it. */

@@ -109,44 +109,8 @@ static void ls_cycle(lockstep *ls, const simt_spawn_in *in)
     simt_spawn_eval(&ls->gold, in, e);
     ls->m->eval(ls->core.rtl, in, a);
     sc_ls_sample(&ls->core);
-    sc_cmp(r, "sp_ok_o", -1, (uint64_t)e->sp_ok, (uint64_t)a->sp_ok);
-    sc_cmp(r, "sp_stall_o", -1, (uint64_t)e->sp_stall, (uint64_t)a->sp_stall);
-    sc_cmp(r, "sp_why_o", -1, e->sp_why, a->sp_why);
-    sc_cmp(r, "sp_hit_o", -1, (uint64_t)e->sp_hit, (uint64_t)a->sp_hit);
-    sc_cmp(r, "sp_ent_o", -1, e->sp_ent, a->sp_ent);
-    sc_cmp(r, "sp_push_o", -1, (uint64_t)e->sp_push, (uint64_t)a->sp_push);
-    sc_cmp(r, "st_en_o", -1, e->st_en, a->st_en);
-    for (unsigned i = 0; i < c->w; i++)
-        sc_cmp(r, "st_addr_o", (int)i, e->st_addr[i], a->st_addr[i]);
-    sc_cmp(r, "fl_ok_o", -1, (uint64_t)e->fl_ok, (uint64_t)a->fl_ok);
-    sc_cmp(r, "fl_none_o", -1, (uint64_t)e->fl_none, (uint64_t)a->fl_none);
-    sc_cmp(r, "pop_bad_o", -1, (uint64_t)e->pop_bad, (uint64_t)a->pop_bad);
-    sc_cmp(r, "rel_bad_o", -1, (uint64_t)e->rel_bad, (uint64_t)a->rel_bad);
-    sc_cmp(r, "nw_valid_o", -1, (uint64_t)e->nw_valid, (uint64_t)a->nw_valid);
-    sc_cmp(r, "nw_pc_o", -1, e->nw_pc, a->nw_pc);
-    sc_cmp(r, "nw_last_o", -1, e->nw_last, a->nw_last);
-    sc_cmp(r, "nw_n_o", -1, e->nw_n, a->nw_n);
-    sc_cmp(r, "nw_mask_o", -1, e->nw_mask, a->nw_mask);
-    for (unsigned i = 0; i < c->w; i++)
-        sc_cmp(r, "nw_addr_o", (int)i, e->nw_addr[i], a->nw_addr[i]);
-    sc_cmp(r, "err_o", -1, e->err, a->err);
-    for (unsigned k = 0; k < c->nent; k++) {
-        sc_cmp(r, "ent_v_o", (int)k, (uint64_t)e->ent_v[k], (uint64_t)a->ent_v[k]);
-        sc_cmp(r, "ent_tag_o", (int)k, e->ent_tag[k], a->ent_tag[k]);
-        sc_cmp(r, "ent_a1_o", (int)k, e->ent_a1[k], a->ent_a1[k]);
-        sc_cmp(r, "ent_a2_o", (int)k, e->ent_a2[k], a->ent_a2[k]);
-        sc_cmp(r, "ent_cnt_o", (int)k, e->ent_cnt[k], a->ent_cnt[k]);
-    }
-    for (unsigned k = 0; k < (c->nblk + 63) / 64; k++) {
-        sc_cmp(r, "free_o[64k+:64]", (int)k, e->free_map[k], a->free_map[k]);
-        sc_cmp(r, "out_o[64k+:64]", (int)k, e->out_map[k], a->out_map[k]);
-    }
-    for (unsigned k = 0; k < c->fifo_d; k++) {
-        sc_cmp(r, "fifo_pc_o", (int)k, e->fifo_pc[k], a->fifo_pc[k]);
-        sc_cmp(r, "fifo_last_o", (int)k, e->fifo_last[k], a->fifo_last[k]);
-    }
-    sc_cmp(r, "fifo_rd_o", -1, e->fifo_rd, a->fifo_rd);
-    sc_cmp(r, "fifo_cnt_o", -1, e->fifo_cnt, a->fifo_cnt);
+    const unsigned W = c->w, NENT = c->nent, NBLK = c->nblk, FIFO_D = c->fifo_d;
+    SIMT_SPAWN_PORTS(SC_CMP_NONE, SC_CMP_OUT)
     simt_spawn_step(&ls->gold, in);
     sc_ls_edge(&ls->core);
 }
