@@ -44,6 +44,21 @@ typedef struct {
                        * the minimum; memory mode: the line serves every lane, none replays) */
 } simt_arb_pipe_out;
 
+/* The unit's ports (rtl/arb_pipe/simt_arb_pipe.sv) but clk_i and rst_ni, in the RTL's order: the
+ * one list from which the Verilator shim checks every port's width and drives and reads them, and
+ * the cross-check compares every output every cycle (entries P(kind, port, field, n, ew): the form
+ * of SIMT_SPAWN_PORTS in simt_spawn.h). Widths in the RTL's parameters (W PC_W SP_W) and
+ * SIMT_ARB_PIPE_WIDTHS. */
+#define SIMT_ARB_PIPE_WIDTHS(LOCALPARAM, CLOG2) LOCALPARAM(KEY_W, SP_W + PC_W)
+#define SIMT_ARB_PIPE_PORTS(I, O)               \
+    I(S, mode_i, mode, 1, 1)                    \
+    I(S, valid_i, valid, 1, W)                  \
+    I(A, key_i, key[k_], W, KEY_W)              \
+    O(S, valid_o, arb.valid, 1, 1)              \
+    O(S, key_o, arb.key, 1, KEY_W)              \
+    O(S, match_o, arb.match, 1, W)              \
+    O(S, uniform_o, uniform, 1, 1)
+
 typedef struct {
     simt_arb_pipe_cfg cfg;
     simt_arb_pipe_out rank[SIMT_ARB_PIPE_MAX_STAGES]; /* rank[0]: the newest result */

@@ -85,6 +85,45 @@ typedef struct {
     uint64_t instr[SIMT_HT_FETCH_MAX_K];
 } simt_ht_fetch_stage;
 
+/* The unit's ports (rtl/ht_fetch/simt_ht_fetch.sv) but clk_i and rst_ni, in the RTL's order: the
+ * one list from which the Verilator shim checks every port's width and drives and reads them, and
+ * the cross-check compares every output every cycle (entries P(kind, port, field, n, ew): the form
+ * of SIMT_SPAWN_PORTS in simt_spawn.h). Widths in the RTL's parameters (W K P PC_W IW TAG_W) and
+ * SIMT_HT_FETCH_WIDTHS. */
+#define SIMT_HT_FETCH_WIDTHS(LOCALPARAM, CLOG2) \
+    LOCALPARAM(SW, K > 1 ? CLOG2(K) : 1)
+#define SIMT_HT_FETCH_PORTS(I, O)               \
+    I(S, req_valid_i, req_valid, 1, 1)          \
+    O(S, req_ready_o, req_ready, 1, 1)          \
+    O(S, req_bad_o, req_bad, 1, 1)              \
+    I(S, req_tag_i, req_tag, 1, TAG_W)          \
+    I(S, req_slot_v_i, req_slot_v, 1, K)        \
+    I(A, req_slot_pc_i, req_slot_pc[k_], K, PC_W) \
+    I(S, req_lane_act_i, req_act, 1, W)         \
+    I(A, req_lane_sel_i, req_sel[k_], W, SW)    \
+    O(S, ic_req_o, ic_req, 1, P)                \
+    O(A, ic_pc_o, ic_pc[k_], P, PC_W)           \
+    I(S, ic_hit_i, ic_hit, 1, P)                \
+    I(A, ic_data_i, ic_data[k_], P, IW)         \
+    O(S, bun_valid_o, bun_valid, 1, 1)          \
+    I(S, bun_ready_i, bun_ready, 1, 1)          \
+    O(S, bun_tag_o, bun_tag, 1, TAG_W)          \
+    O(S, bun_slot_v_o, bun_slot_v, 1, K)        \
+    O(A, bun_slot_pc_o, bun_slot_pc[k_], K, PC_W) \
+    O(A, bun_slot_instr_o, bun_slot_instr[k_], K, IW) \
+    O(S, bun_lane_act_o, bun_act, 1, W)         \
+    O(A, bun_lane_sel_o, bun_sel[k_], W, SW)    \
+    O(A, bun_lane_instr_o, bun_lane_instr[k_], W, IW) \
+    O(S, err_o, err, 1, 1)                      \
+    O(S, f_full_o, f_full, 1, 1)                \
+    O(S, f_tag_o, f_tag, 1, TAG_W)              \
+    O(S, f_slot_v_o, f_slot_v, 1, K)            \
+    O(A, f_slot_pc_o, f_slot_pc[k_], K, PC_W)   \
+    O(S, f_lane_act_o, f_act, 1, W)             \
+    O(A, f_lane_sel_o, f_sel[k_], W, SW)        \
+    O(S, f_have_o, f_have, 1, K)                \
+    O(A, f_instr_o, f_instr[k_], K, IW)
+
 typedef struct {
     simt_ht_fetch_cfg cfg;
     simt_ht_fetch_stage f, b;

@@ -86,6 +86,55 @@ typedef struct {
     int sched_ent[SIMT_HT_MAX_D]; /* slot of entry e in the meta-data, or -1 */
 } simt_ht_stack_out;
 
+/* The unit's ports (rtl/ht_stack/simt_ht_stack.sv) but clk_i and rst_ni, in the RTL's order: the
+ * one list from which the Verilator shim checks every port's width and drives and reads them, and
+ * the cross-check compares every output every cycle (entries P(kind, port, field, n, ew): the form
+ * of SIMT_SPAWN_PORTS in simt_spawn.h). Widths in the RTL's parameters (W PC_W K D PRIO_W) and
+ * SIMT_HT_STACK_WIDTHS. */
+#define SIMT_HT_STACK_WIDTHS(LOCALPARAM, CLOG2) \
+    LOCALPARAM(SW, K > 1 ? CLOG2(K) : 1)        \
+    LOCALPARAM(DW, CLOG2(D + 1))
+#define SIMT_HT_STACK_PORTS(I, O)               \
+    I(S, ln_valid_i, ln_valid, 1, 1)            \
+    I(S, ln_pc_i, ln_pc, 1, PC_W)               \
+    I(S, ln_mask_i, ln_mask, 1, W)              \
+    I(S, rp_valid_i, rp_valid, 1, 1)            \
+    I(A, rp_kind_i, rp_kind[k_], K, 3)          \
+    I(A, rp_npc_i, rp_npc[k_], K, PC_W)         \
+    I(A, rp_tgt_i, rp_tgt[k_], K, PC_W)         \
+    I(A, rp_tmask_i, rp_tmask[k_], K, W)        \
+    I(A, rp_rpc_i, rp_rpc[k_], K, PC_W)         \
+    I(A, rp_nrpc_i, rp_nrpc[k_], K, PC_W)       \
+    I(A, rp_prio_i, rp_prio[k_], K, PRIO_W)     \
+    I(A, rp_wav_i, rp_wav[k_], K, 1)            \
+    O(S, bad_o, bad, 1, 3)                      \
+    O(S, full_o, full, 1, 1)                    \
+    O(S, wa_split_o, wa_split, 1, 1)            \
+    O(S, busy_o, busy, 1, 1)                    \
+    O(S, md_valid_o, md_valid, 1, 1)            \
+    O(S, slot_v_o, slot_v, 1, K)                \
+    O(A, slot_pc_o, slot_pc[k_], K, PC_W)       \
+    O(S, lane_act_o, lane_act, 1, W)            \
+    O(A, lane_sel_o, lane_sel[k_], W, SW)       \
+    O(S, cnt_o, cnt, 1, DW)                     \
+    O(A, st_pc_o, st[k_].pc, D, PC_W)           \
+    O(A, st_mask_o, st[k_].mask, D, W)          \
+    O(A, st_hasr_o, st[k_].hasr, D, 1)          \
+    O(A, st_rpc_o, st[k_].rpc, D, PC_W)         \
+    O(A, st_nrpc_o, st[k_].nrpc, D, PC_W)       \
+    O(A, st_prio_o, st[k_].prio, D, PRIO_W)     \
+    O(A, st_wav_o, st[k_].wav, D, 1)            \
+    O(B, pend_o, pend, D, 1)                    \
+    O(A, eslot_o, eslot[k_], D, SW)             \
+    O(A, rq_kind_o, rq_kind[k_], K, 3)          \
+    O(A, rq_npc_o, rq_npc[k_], K, PC_W)         \
+    O(A, rq_tgt_o, rq_tgt[k_], K, PC_W)         \
+    O(A, rq_tmask_o, rq_tmask[k_], K, W)        \
+    O(A, rq_rpc_o, rq_rpc[k_], K, PC_W)         \
+    O(A, rq_nrpc_o, rq_nrpc[k_], K, PC_W)       \
+    O(A, rq_prio_o, rq_prio[k_], K, PRIO_W)     \
+    O(A, rq_wav_o, rq_wav[k_], K, 1)
+
 typedef struct {
     simt_ht_stack_cfg cfg;
     unsigned cnt;

@@ -68,6 +68,40 @@ typedef struct {
     unsigned dep;
 } simt_sb_slot;
 
+/* The unit's ports (rtl/rmask_sb/simt_rmask_sb.sv and simt_sb_base.sv) but clk_i and rst_ni, in
+ * the RTL's order: the one list from which the Verilator shim checks every port's width and drives
+ * and reads them, and the cross-check compares every output every cycle (entries P(kind, port,
+ * field, n, ew): the form of SIMT_SPAWN_PORTS in simt_spawn.h). Widths in the RTL's parameters (W
+ * NW NE REG_W NIB NSRC) and SIMT_RMASK_SB_WIDTHS. */
+#define SIMT_RMASK_SB_WIDTHS(LOCALPARAM, CLOG2) \
+    LOCALPARAM(NOP, NSRC + 1)                   \
+    LOCALPARAM(WID_W, NW > 1 ? CLOG2(NW) : 1)   \
+    LOCALPARAM(IBI_W, NIB > 1 ? CLOG2(NIB) : 1)
+#define SIMT_RMASK_SB_PORTS(I, O)               \
+    I(S, dec_valid_i, dec_valid, 1, 1)          \
+    I(S, dec_slot_i, dec_slot, 1, IBI_W)        \
+    I(S, dec_warp_i, dec_warp, 1, WID_W)        \
+    I(S, dec_mask_i, dec_mask, 1, W)            \
+    I(S, dec_opv_i, dec_opv, 1, NOP)            \
+    I(A, dec_reg_i, dec_reg[k_], NOP, REG_W)    \
+    I(S, iss_valid_i, iss_valid, 1, 1)          \
+    I(S, iss_slot_i, iss_slot, 1, IBI_W)        \
+    I(S, wb_valid_i, wb_valid, 1, 1)            \
+    I(S, wb_warp_i, wb_warp, 1, WID_W)          \
+    I(S, wb_reg_i, wb_reg, 1, REG_W)            \
+    I(S, wb_mask_i, wb_mask, 1, W)              \
+    O(S, iss_ok_o, iss_ok, 1, 1)                \
+    O(S, iss_full_o, iss_full, 1, 1)            \
+    O(S, bad_o, bad, 1, 3)                      \
+    O(S, ib_valid_o, ib_valid, 1, NIB)          \
+    O(S, ib_ready_o, ib_ready, 1, NIB)          \
+    O(A, ib_warp_o, ib_warp[k_], NIB, WID_W)    \
+    O(A, ib_mask_o, ib_mask[k_], NIB, W)        \
+    O(A, ib_dep_o, ib_dep[k_], NIB, NOP)        \
+    O(A, sb_valid_o, sb_valid[k_], NW * NE, 1)  \
+    O(A, sb_reg_o, sb_reg[k_], NW * NE, REG_W)  \
+    O(A, sb_rmask_o, sb_rmask[k_], NW * NE, W)
+
 typedef struct {
     simt_rmask_sb_cfg cfg;
     unsigned reg[SIMT_SB_MAX_E];

@@ -80,53 +80,58 @@ typedef struct {
 /* The unit's ports (rtl/spawn/simt_spawn.sv) but clk_i and rst_ni, in the RTL's order: the one
  * list from which the Verilator shim checks every port's width against the Verilated model and
  * drives and reads them, and the cross-check compares every output every cycle. Each entry is
- * P(kind, port, field, n, ew), P being I (an input, field of simt_spawn_in) or O (an output,
- * field of simt_spawn_out). kind S: one value of ew bits; A: n values of ew bits each, element
- * k at bits [k*ew +: ew] of the port, in field[k]; B: a vector of n bits, bit b in word b/64
- * of field[]. n and ew are in the RTL's parameters (W PC_W NENT NBLK FIFO_D AW) and the
- * localparams of SIMT_SPAWN_WIDTHS (D(name, value), with CLOG2 the ceiling of log2). */
-#define SIMT_SPAWN_WIDTHS(D, CLOG2)                                                             \
-    D(CW, CLOG2(W)) D(BW, NBLK > 1 ? CLOG2(NBLK) : 1) D(SXW, BW + CW)                           \
-    D(EW, NENT > 1 ? CLOG2(NENT) : 1) D(NW, CLOG2(W + 1)) D(FW, FIFO_D > 1 ? CLOG2(FIFO_D) : 1) \
-    D(FCW, CLOG2(FIFO_D + 1))
-#define SIMT_SPAWN_PORTS(I, O)                    \
-    I(S, wf_base_i, wf_base, 1, AW)               \
-    I(S, sp_valid_i, sp_valid, 1, 1)              \
-    I(S, sp_pc_i, sp_pc, 1, PC_W)                 \
-    I(S, sp_mask_i, sp_mask, 1, W)                \
-    O(S, sp_ok_o, sp_ok, 1, 1)                    \
-    O(S, sp_stall_o, sp_stall, 1, 1)              \
-    O(S, sp_why_o, sp_why, 1, 3)                  \
-    O(S, sp_hit_o, sp_hit, 1, 1)                  \
-    O(S, sp_ent_o, sp_ent, 1, EW)                 \
-    O(S, sp_push_o, sp_push, 1, 1)                \
-    O(S, st_en_o, st_en, 1, W)                    \
-    O(A, st_addr_o, st_addr, W, AW)               \
-    I(S, fl_req_i, fl_req, 1, 1)                  \
-    O(S, fl_ok_o, fl_ok, 1, 1)                    \
-    O(S, fl_none_o, fl_none, 1, 1)                \
-    I(S, nw_pop_i, nw_pop, 1, 1)                  \
-    O(S, pop_bad_o, pop_bad, 1, 1)                \
-    O(S, nw_valid_o, nw_valid, 1, 1)              \
-    O(S, nw_pc_o, nw_pc, 1, PC_W)                 \
-    O(S, nw_last_o, nw_last, 1, SXW)              \
-    O(S, nw_n_o, nw_n, 1, NW)                     \
-    O(S, nw_mask_o, nw_mask, 1, W)                \
-    O(A, nw_addr_o, nw_addr, W, AW)               \
-    I(S, rel_valid_i, rel_valid, 1, 1)            \
-    I(S, rel_blk_i, rel_blk, 1, BW)               \
-    O(S, rel_bad_o, rel_bad, 1, 1)                \
-    O(S, err_o, err, 1, 3)                        \
-    O(A, ent_v_o, ent_v, NENT, 1)                 \
-    O(A, ent_tag_o, ent_tag, NENT, PC_W)          \
-    O(A, ent_a1_o, ent_a1, NENT, BW)              \
-    O(A, ent_a2_o, ent_a2, NENT, BW)              \
-    O(A, ent_cnt_o, ent_cnt, NENT, CW)            \
-    O(B, free_o, free_map, NBLK, 1)               \
-    O(B, out_o, out_map, NBLK, 1)                 \
-    O(A, fifo_pc_o, fifo_pc, FIFO_D, PC_W)        \
-    O(A, fifo_last_o, fifo_last, FIFO_D, SXW)     \
-    O(S, fifo_rd_o, fifo_rd, 1, FW)               \
+ * P(kind, port, field, n, ew), P being I (an input, field of simt_spawn_in) or O (an output, field
+ * of simt_spawn_out). kind S: one value of ew bits; A: n values of ew bits each, element k_ at
+ * bits [k_*ew +: ew] of the port, in the field named with k_ (field[k_], ent[k_].pc); B: a vector
+ * of n bits, bit b in word b/64 of field[]. n and ew are in the RTL's parameters (W PC_W NENT NBLK
+ * FIFO_D AW) and the localparams of SIMT_SPAWN_WIDTHS (LOCALPARAM(name, value), CLOG2 the ceiling
+ * of log2). */
+#define SIMT_SPAWN_WIDTHS(LOCALPARAM, CLOG2)       \
+    LOCALPARAM(CW, CLOG2(W))                       \
+    LOCALPARAM(BW, NBLK > 1 ? CLOG2(NBLK) : 1)     \
+    LOCALPARAM(SXW, BW + CW)                       \
+    LOCALPARAM(EW, NENT > 1 ? CLOG2(NENT) : 1)     \
+    LOCALPARAM(NW, CLOG2(W + 1))                   \
+    LOCALPARAM(FW, FIFO_D > 1 ? CLOG2(FIFO_D) : 1) \
+    LOCALPARAM(FCW, CLOG2(FIFO_D + 1))
+#define SIMT_SPAWN_PORTS(I, O)                  \
+    I(S, wf_base_i, wf_base, 1, AW)             \
+    I(S, sp_valid_i, sp_valid, 1, 1)            \
+    I(S, sp_pc_i, sp_pc, 1, PC_W)               \
+    I(S, sp_mask_i, sp_mask, 1, W)              \
+    O(S, sp_ok_o, sp_ok, 1, 1)                  \
+    O(S, sp_stall_o, sp_stall, 1, 1)            \
+    O(S, sp_why_o, sp_why, 1, 3)                \
+    O(S, sp_hit_o, sp_hit, 1, 1)                \
+    O(S, sp_ent_o, sp_ent, 1, EW)               \
+    O(S, sp_push_o, sp_push, 1, 1)              \
+    O(S, st_en_o, st_en, 1, W)                  \
+    O(A, st_addr_o, st_addr[k_], W, AW)         \
+    I(S, fl_req_i, fl_req, 1, 1)                \
+    O(S, fl_ok_o, fl_ok, 1, 1)                  \
+    O(S, fl_none_o, fl_none, 1, 1)              \
+    I(S, nw_pop_i, nw_pop, 1, 1)                \
+    O(S, pop_bad_o, pop_bad, 1, 1)              \
+    O(S, nw_valid_o, nw_valid, 1, 1)            \
+    O(S, nw_pc_o, nw_pc, 1, PC_W)               \
+    O(S, nw_last_o, nw_last, 1, SXW)            \
+    O(S, nw_n_o, nw_n, 1, NW)                   \
+    O(S, nw_mask_o, nw_mask, 1, W)              \
+    O(A, nw_addr_o, nw_addr[k_], W, AW)         \
+    I(S, rel_valid_i, rel_valid, 1, 1)          \
+    I(S, rel_blk_i, rel_blk, 1, BW)             \
+    O(S, rel_bad_o, rel_bad, 1, 1)              \
+    O(S, err_o, err, 1, 3)                      \
+    O(A, ent_v_o, ent_v[k_], NENT, 1)           \
+    O(A, ent_tag_o, ent_tag[k_], NENT, PC_W)    \
+    O(A, ent_a1_o, ent_a1[k_], NENT, BW)        \
+    O(A, ent_a2_o, ent_a2[k_], NENT, BW)        \
+    O(A, ent_cnt_o, ent_cnt[k_], NENT, CW)      \
+    O(B, free_o, free_map, NBLK, 1)             \
+    O(B, out_o, out_map, NBLK, 1)               \
+    O(A, fifo_pc_o, fifo_pc[k_], FIFO_D, PC_W)  \
+    O(A, fifo_last_o, fifo_last[k_], FIFO_D, SXW) \
+    O(S, fifo_rd_o, fifo_rd, 1, FW)             \
     O(S, fifo_cnt_o, fifo_cnt, 1, FCW)
 
 typedef struct {

@@ -72,6 +72,43 @@ typedef struct {
     simt_rt_ent rt[SIMT_STRT_MAX];
 } simt_st_rt_out;
 
+/* The unit's ports (rtl/st_rt/simt_st_rt.sv) but clk_i and rst_ni, in the RTL's order: the one
+ * list from which the Verilator shim checks every port's width and drives and reads them, and the
+ * cross-check compares every output every cycle (entries P(kind, port, field, n, ew): the form of
+ * SIMT_SPAWN_PORTS in simt_spawn.h). Widths in W PC_W NST NRT and SIMT_ST_RT_WIDTHS. */
+#define SIMT_ST_RT_WIDTHS(LOCALPARAM, CLOG2)   \
+    LOCALPARAM(SI_W, NST > 1 ? CLOG2(NST) : 1) \
+    LOCALPARAM(RI_W, NRT > 1 ? CLOG2(NRT) : 1)
+#define SIMT_ST_RT_PORTS(I, O)                  \
+    I(S, op_i, op, 1, 3)                        \
+    I(S, sel_i, sel, 1, SI_W)                   \
+    I(S, npc_i, npc, 1, PC_W)                   \
+    I(S, blk_i, blk, 1, 1)                      \
+    I(S, tgt_i, tgt, 1, PC_W)                   \
+    I(S, tmask_i, tmask, 1, W)                  \
+    I(S, rpc_i, rpc, 1, PC_W)                   \
+    O(S, ok_o, ok, 1, 1)                        \
+    O(S, stall_o, stall, 1, 1)                  \
+    O(S, bad_o, bad, 1, 1)                      \
+    O(S, ev_o, ev, 1, 8)                        \
+    O(S, st_valid_o, st_valid, 1, NST)          \
+    O(A, st_pc_o, st[k_].pc, NST, PC_W)         \
+    O(A, st_bpc_o, st[k_].bpc, NST, PC_W)       \
+    O(A, st_mask_o, st[k_].mask, NST, W)        \
+    O(A, st_rpc_o, st[k_].rpc, NST, PC_W)       \
+    O(A, st_hasr_o, st[k_].hasr, NST, 1)        \
+    O(A, st_ridx_o, st[k_].ridx, NST, RI_W)     \
+    O(S, rt_valid_o, rt_valid, 1, NRT)          \
+    O(A, rt_pc_o, rt[k_].pc, NRT, PC_W)         \
+    O(A, rt_rpc_o, rt[k_].rpc, NRT, PC_W)       \
+    O(A, rt_hasr_o, rt[k_].hasr, NRT, 1)        \
+    O(A, rt_ridx_o, rt[k_].ridx, NRT, RI_W)     \
+    O(A, rt_rmask_o, rt[k_].rmask, NRT, W)      \
+    O(A, rt_pend_o, rt[k_].pend, NRT, W)        \
+    O(S, pick_valid_o, pick_valid, 1, 1)        \
+    O(S, pick_o, pick, 1, SI_W)                 \
+    O(S, done_o, done, 1, 1)
+
 typedef struct {
     simt_st_rt_cfg cfg;
     simt_st_ent st[SIMT_STRT_MAX];   /* valid iff mask != 0 */

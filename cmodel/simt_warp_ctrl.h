@@ -55,6 +55,36 @@ typedef struct {
     int done;
 } simt_warp_ctrl_out;
 
+/* The unit's ports (rtl/warp_ctrl/simt_warp_ctrl.sv) but clk_i and rst_ni, in the RTL's order: the
+ * one list from which the Verilator shim checks every port's width and drives and reads them, and
+ * the cross-check compares every output every cycle (entries P(kind, port, field, n, ew): the form
+ * of SIMT_SPAWN_PORTS in simt_spawn.h). Widths in the RTL's parameters (W PC_W SP_W). */
+#define SIMT_WARP_CTRL_PORTS(I, O)              \
+    I(S, launch_i, launch, 1, 1)                \
+    I(S, launch_mask_i, launch_mask, 1, W)      \
+    I(S, launch_pc_i, launch_pc, 1, PC_W)       \
+    I(S, launch_sp_i, launch_sp, 1, SP_W)       \
+    I(S, issue_i, issue, 1, 1)                  \
+    I(S, op_i, op, 1, 2)                        \
+    I(A, npc_i, npc[k_], W, PC_W)               \
+    I(A, nsp_i, nsp[k_], W, SP_W)               \
+    I(A, addr_i, addr[k_], W, PC_W)             \
+    I(S, mem_hit_i, mem_hit, 1, 1)              \
+    I(S, wake_i, wake, 1, W)                    \
+    O(S, mpc_valid_o, mpc_valid, 1, 1)          \
+    O(S, mpc_o, mpc, 1, PC_W)                   \
+    O(S, msp_o, msp, 1, SP_W)                   \
+    O(S, active_o, active, 1, W)                \
+    O(S, arb_o, arb, 1, 1)                      \
+    O(S, mem_req_o, mem_req, 1, 1)              \
+    O(S, mem_line_o, mem_line, 1, PC_W)         \
+    O(S, served_o, served, 1, W)                \
+    O(S, live_o, live, 1, W)                    \
+    O(S, sleep_o, sleep, 1, W)                  \
+    O(A, pc_o, pc[k_], W, PC_W)                 \
+    O(A, sp_o, sp[k_], W, SP_W)                 \
+    O(S, done_o, done, 1, 1)
+
 typedef struct {
     simt_warp_ctrl_cfg cfg;
     uint64_t pc[SIMT_WARP_MAX_W], sp[SIMT_WARP_MAX_W];

@@ -9,40 +9,32 @@
 
 namespace {
 using Model = VlHarness<VL_MODEL>;
-constexpr unsigned KEY_W = VL_SP_W + VL_PC_W;
+constexpr unsigned clog2(unsigned v) { return v <= 1 ? 0 : 1 + clog2((v + 1) / 2); }
+constexpr unsigned W = VL_W, PC_W = VL_PC_W, SP_W = VL_SP_W;
+#define SHIM_WIDTH(name, value) constexpr unsigned name = value;
+SIMT_ARB_PIPE_WIDTHS(SHIM_WIDTH, clog2)
+#undef SHIM_WIDTH
 
-// Every port of the model with the width this shim assumes, checked against ports.h.
+// Every port of the model with the width of the port table (simt_arb_pipe.h), checked against ports.h.
 VL_PORTS_BEGIN;
 VL_PORT_WIDTH(clk_i, 1);
 VL_PORT_WIDTH(rst_ni, 1);
-VL_PORT_WIDTH(mode_i, 1);
-VL_PORT_WIDTH(valid_i, VL_W);
-VL_PORT_WIDTH(key_i, VL_W * KEY_W);
-VL_PORT_WIDTH(valid_o, 1);
-VL_PORT_WIDTH(key_o, KEY_W);
-VL_PORT_WIDTH(match_o, VL_W);
-VL_PORT_WIDTH(uniform_o, 1);
+SIMT_ARB_PIPE_PORTS(VL_PORT_DECL, VL_PORT_DECL)
 VL_PORTS_END;
 
 void drive(VL_MODEL &t, const simt_arb_pipe_in *in)
 {
-    t.mode_i = in->mode & 1;
-    vl_set(t.valid_i, 0, VL_W, in->valid);
-    for (unsigned i = 0; i < VL_W; i++)
-        vl_set(t.key_i, i * KEY_W, KEY_W, in->key[i]);
+    SIMT_ARB_PIPE_PORTS(VL_PORT_DRIVE, VL_PORT_NONE)
 }
 
-void eval(void *mp, const simt_arb_pipe_in *in, simt_arb_pipe_out *out)
+void eval(void *mp, const simt_arb_pipe_in *in, simt_arb_pipe_out *o)
 {
     Model &m = *static_cast<Model *>(mp);
     VL_MODEL &t = *m.top;
     drive(t, in);
     t.clk_i = 0;
     t.eval();
-    out->arb.valid = static_cast<int>(t.valid_o);
-    out->arb.key = vl_get(t.key_o, 0, KEY_W);
-    out->arb.match = vl_get(t.match_o, 0, VL_W);
-    out->uniform = static_cast<int>(t.uniform_o);
+    SIMT_ARB_PIPE_PORTS(VL_PORT_NONE, VL_PORT_READ)
 }
 } // namespace
 

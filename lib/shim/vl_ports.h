@@ -210,12 +210,12 @@ template <typename H> uint64_t vl_h_assert_fails(void *m)
 #define VL_PORT_DRIVE_S(port, field, n, ew) vl_set(t.port, 0, (ew), static_cast<uint64_t>(in->field));
 #define VL_PORT_DRIVE_A(port, field, n, ew)                                                        \
     for (unsigned k_ = 0; k_ < (n); k_++)                                                          \
-        vl_set(t.port, k_ * (ew), (ew), static_cast<uint64_t>(in->field[k_]));
+        vl_set(t.port, k_ * (ew), (ew), static_cast<uint64_t>(in->field));
 #define VL_PORT_READ(kind, port, field, n, ew) VL_PORT_READ_##kind(port, field, n, ew)
 #define VL_PORT_READ_S(port, field, n, ew) vl_out(o->field, vl_get(t.port, 0, (ew)));
 #define VL_PORT_READ_A(port, field, n, ew)                                                         \
     for (unsigned k_ = 0; k_ < (n); k_++)                                                          \
-        vl_out(o->field[k_], vl_get(t.port, k_ * (ew), (ew)));
+        vl_out(o->field, vl_get(t.port, k_ * (ew), (ew)));
 #define VL_PORT_READ_B(port, field, n, ew) vl_get_bits(t.port, (n), o->field, sizeof o->field / sizeof o->field[0]);
 
 template <typename F> static inline void vl_out(F &field, uint64_t v) { field = static_cast<F>(v); }

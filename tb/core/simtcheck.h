@@ -260,7 +260,7 @@ static inline void sc_cmp(sc_run *r, const char *signal, int lane, uint64_t expe
 #define SC_CMP_S(port, field, n) sc_cmp(r, #port, -1, (uint64_t)e->field, (uint64_t)a->field);
 #define SC_CMP_A(port, field, n)                                                                   \
     for (unsigned k_ = 0; k_ < (unsigned)(n); k_++)                                                \
-        sc_cmp(r, #port, (int)k_, (uint64_t)e->field[k_], (uint64_t)a->field[k_]);
+        sc_cmp(r, #port, (int)k_, (uint64_t)e->field, (uint64_t)a->field);
 #define SC_CMP_B(port, field, n)                                                                   \
     for (unsigned k_ = 0; k_ < ((unsigned)(n) + 63) / 64; k_++)                                    \
         sc_cmp(r, #port "[64k+:64]", (int)k_, e->field[k_], a->field[k_]);

@@ -126,12 +126,12 @@ static void arb_pipe_run(sc_run *r)
         simt_arb_pipe_eval(&gold, &po);
         m->eval(ls.rtl, &in, &pa);
         sc_ls_sample(&ls);
-        const simt_arb_out exp = po.arb, act = pa.arb;
+        const simt_arb_out exp = po.arb;
         simt_arb_out now;
-        sc_cmp(r, "valid_o", -1, (uint64_t)exp.valid, (uint64_t)act.valid);
-        sc_cmp(r, "key_o", -1, exp.key, act.key);
-        sc_cmp(r, "match_o", -1, exp.match, act.match);
-        sc_cmp(r, "uniform_o", -1, (uint64_t)po.uniform, (uint64_t)pa.uniform);
+        {
+            const simt_arb_pipe_out *e = &po, *a = &pa;
+            SIMT_ARB_PIPE_PORTS(SC_CMP_NONE, SC_CMP_OUT)
+        }
         cv.uniform += po.uniform;
         cv.mixed += exp.valid && !po.uniform;
         /* coverage: the latency is visible when this cycle's own arbitration differs */

@@ -129,35 +129,8 @@ static void ls_cycle(lockstep *ls, const simt_ht_fetch_in *in)
     simt_ht_fetch_eval(&ls->gold, in, e);
     ls->m->eval(ls->core.rtl, in, a);
     sc_ls_sample(&ls->core);
-    sc_cmp(r, "req_ready_o", -1, (uint64_t)e->req_ready, (uint64_t)a->req_ready);
-    sc_cmp(r, "req_bad_o", -1, (uint64_t)e->req_bad, (uint64_t)a->req_bad);
-    sc_cmp(r, "ic_req_o", -1, e->ic_req, a->ic_req);
-    for (unsigned j = 0; j < c->p; j++)
-        sc_cmp(r, "ic_pc_o", (int)j, e->ic_pc[j], a->ic_pc[j]);
-    sc_cmp(r, "bun_valid_o", -1, (uint64_t)e->bun_valid, (uint64_t)a->bun_valid);
-    sc_cmp(r, "bun_tag_o", -1, e->bun_tag, a->bun_tag);
-    sc_cmp(r, "bun_slot_v_o", -1, e->bun_slot_v, a->bun_slot_v);
-    for (unsigned k = 0; k < c->k; k++) {
-        sc_cmp(r, "bun_slot_pc_o", (int)k, e->bun_slot_pc[k], a->bun_slot_pc[k]);
-        sc_cmp(r, "bun_slot_instr_o", (int)k, e->bun_slot_instr[k], a->bun_slot_instr[k]);
-    }
-    sc_cmp(r, "bun_lane_act_o", -1, e->bun_act, a->bun_act);
-    for (unsigned i = 0; i < c->w; i++) {
-        sc_cmp(r, "bun_lane_sel_o", (int)i, e->bun_sel[i], a->bun_sel[i]);
-        sc_cmp(r, "bun_lane_instr_o", (int)i, e->bun_lane_instr[i], a->bun_lane_instr[i]);
-    }
-    sc_cmp(r, "err_o", -1, (uint64_t)e->err, (uint64_t)a->err);
-    sc_cmp(r, "f_full_o", -1, (uint64_t)e->f_full, (uint64_t)a->f_full);
-    sc_cmp(r, "f_tag_o", -1, e->f_tag, a->f_tag);
-    sc_cmp(r, "f_slot_v_o", -1, e->f_slot_v, a->f_slot_v);
-    sc_cmp(r, "f_have_o", -1, e->f_have, a->f_have);
-    for (unsigned k = 0; k < c->k; k++) {
-        sc_cmp(r, "f_slot_pc_o", (int)k, e->f_slot_pc[k], a->f_slot_pc[k]);
-        sc_cmp(r, "f_instr_o", (int)k, e->f_instr[k], a->f_instr[k]);
-    }
-    sc_cmp(r, "f_lane_act_o", -1, e->f_act, a->f_act);
-    for (unsigned i = 0; i < c->w; i++)
-        sc_cmp(r, "f_lane_sel_o", (int)i, e->f_sel[i], a->f_sel[i]);
+    const unsigned W = c->w, K = c->k, P = c->p;
+    SIMT_HT_FETCH_PORTS(SC_CMP_NONE, SC_CMP_OUT)
     simt_ht_fetch_step(&ls->gold, in);
     sc_ls_edge(&ls->core);
 }

@@ -128,38 +128,8 @@ static void ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
     simt_ht_stack_eval(&ls->gold, in, e);
     ls->m->eval(ls->core.rtl, in, a);
     sc_ls_sample(&ls->core);
-    sc_cmp(r, "bad_o", -1, e->bad, a->bad);
-    sc_cmp(r, "full_o", -1, (uint64_t)e->full, (uint64_t)a->full);
-    sc_cmp(r, "wa_split_o", -1, (uint64_t)e->wa_split, (uint64_t)a->wa_split);
-    sc_cmp(r, "busy_o", -1, (uint64_t)e->busy, (uint64_t)a->busy);
-    sc_cmp(r, "md_valid_o", -1, (uint64_t)e->md_valid, (uint64_t)a->md_valid);
-    sc_cmp(r, "slot_v_o", -1, e->slot_v, a->slot_v);
-    sc_cmp(r, "lane_act_o", -1, e->lane_act, a->lane_act);
-    for (unsigned k = 0; k < c->k; k++) {
-        sc_cmp(r, "slot_pc_o", (int)k, e->slot_pc[k], a->slot_pc[k]);
-        sc_cmp(r, "rq_kind_o", (int)k, e->rq_kind[k], a->rq_kind[k]);
-        sc_cmp(r, "rq_npc_o", (int)k, e->rq_npc[k], a->rq_npc[k]);
-        sc_cmp(r, "rq_tgt_o", (int)k, e->rq_tgt[k], a->rq_tgt[k]);
-        sc_cmp(r, "rq_tmask_o", (int)k, e->rq_tmask[k], a->rq_tmask[k]);
-        sc_cmp(r, "rq_rpc_o", (int)k, e->rq_rpc[k], a->rq_rpc[k]);
-        sc_cmp(r, "rq_nrpc_o", (int)k, e->rq_nrpc[k], a->rq_nrpc[k]);
-        sc_cmp(r, "rq_prio_o", (int)k, e->rq_prio[k], a->rq_prio[k]);
-        sc_cmp(r, "rq_wav_o", (int)k, e->rq_wav[k], a->rq_wav[k]);
-    }
-    for (unsigned i = 0; i < c->w; i++)
-        sc_cmp(r, "lane_sel_o", (int)i, e->lane_sel[i], a->lane_sel[i]);
-    sc_cmp(r, "cnt_o", -1, e->cnt, a->cnt);
-    for (unsigned d = 0; d < c->d; d++) {
-        sc_cmp(r, "st_pc_o", (int)d, e->st[d].pc, a->st[d].pc);
-        sc_cmp(r, "st_mask_o", (int)d, e->st[d].mask, a->st[d].mask);
-        sc_cmp(r, "st_hasr_o", (int)d, (uint64_t)e->st[d].hasr, (uint64_t)a->st[d].hasr);
-        sc_cmp(r, "st_rpc_o", (int)d, e->st[d].rpc, a->st[d].rpc);
-        sc_cmp(r, "st_nrpc_o", (int)d, e->st[d].nrpc, a->st[d].nrpc);
-        sc_cmp(r, "st_prio_o", (int)d, e->st[d].prio, a->st[d].prio);
-        sc_cmp(r, "st_wav_o", (int)d, (uint64_t)e->st[d].wav, (uint64_t)a->st[d].wav);
-        sc_cmp(r, "pend_o", (int)d, (uint64_t)simt_ht_bit(e->pend, d), (uint64_t)simt_ht_bit(a->pend, d));
-        sc_cmp(r, "eslot_o", (int)d, e->eslot[d], a->eslot[d]);
-    }
+    const unsigned W = c->w, K = c->k, D = c->d;
+    SIMT_HT_STACK_PORTS(SC_CMP_NONE, SC_CMP_OUT)
     if (ls->p6_pending) { /* the cycle after a work-ahead split */
         uint64_t pc[SIMT_HT_MAX_W], live;
         lane_pcs(c, a, pc, &live);

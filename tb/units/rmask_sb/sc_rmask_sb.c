@@ -97,26 +97,13 @@ static void ls_cycle(lockstep *ls, const simt_rmask_sb_in *in)
 {
     sc_run *r = ls->core.r;
     const simt_rmask_sb_cfg *c = &ls->cfg;
-    static simt_rmask_sb_out a;
-    simt_rmask_sb_out *e = &ls->out;
-    simt_rmask_sb_eval(&ls->gold, in, e);
-    ls->m->eval(ls->core.rtl, in, &a);
+    static simt_rmask_sb_out act;
+    const simt_rmask_sb_out *e = &ls->out, *a = &act;
+    simt_rmask_sb_eval(&ls->gold, in, &ls->out);
+    ls->m->eval(ls->core.rtl, in, &act);
     sc_ls_sample(&ls->core);
-    sc_cmp(r, "iss_ok_o", -1, (uint64_t)e->iss_ok, (uint64_t)a.iss_ok);
-    sc_cmp(r, "iss_full_o", -1, (uint64_t)e->iss_full, (uint64_t)a.iss_full);
-    sc_cmp(r, "bad_o", -1, e->bad, a.bad);
-    sc_cmp(r, "ib_valid_o", -1, e->ib_valid, a.ib_valid);
-    sc_cmp(r, "ib_ready_o", -1, e->ib_ready, a.ib_ready);
-    for (unsigned i = 0; i < c->nib; i++) {
-        sc_cmp(r, "ib_warp_o", (int)i, e->ib_warp[i], a.ib_warp[i]);
-        sc_cmp(r, "ib_mask_o", (int)i, e->ib_mask[i], a.ib_mask[i]);
-        sc_cmp(r, "ib_dep_o", (int)i, e->ib_dep[i], a.ib_dep[i]);
-    }
-    for (unsigned t = 0; t < c->nw * c->ne; t++) {
-        sc_cmp(r, "sb_valid_o", (int)t, (uint64_t)e->sb_valid[t], (uint64_t)a.sb_valid[t]);
-        sc_cmp(r, "sb_reg_o", (int)t, e->sb_reg[t], a.sb_reg[t]);
-        sc_cmp(r, "sb_rmask_o", (int)t, e->sb_rmask[t], a.sb_rmask[t]);
-    }
+    const unsigned NIB = c->nib, NW = c->nw, NE = c->ne;
+    SIMT_RMASK_SB_PORTS(SC_CMP_NONE, SC_CMP_OUT)
     simt_rmask_sb_step(&ls->gold, in);
     sc_ls_edge(&ls->core);
 }

@@ -83,38 +83,13 @@ static void ls_cycle(lockstep *ls, const simt_st_rt_in *in)
 {
     sc_run *r = ls->core.r;
     const simt_st_rt_cfg *c = &ls->cfg;
-    static simt_st_rt_out a;
-    simt_st_rt_out *e = &ls->out;
-    simt_st_rt_eval(&ls->gold, in, e);
-    ls->m->eval(ls->core.rtl, in, &a);
+    static simt_st_rt_out act;
+    const simt_st_rt_out *e = &ls->out, *a = &act;
+    simt_st_rt_eval(&ls->gold, in, &ls->out);
+    ls->m->eval(ls->core.rtl, in, &act);
     sc_ls_sample(&ls->core);
-    sc_cmp(r, "ok_o", -1, (uint64_t)e->ok, (uint64_t)a.ok);
-    sc_cmp(r, "stall_o", -1, (uint64_t)e->stall, (uint64_t)a.stall);
-    sc_cmp(r, "bad_o", -1, (uint64_t)e->bad, (uint64_t)a.bad);
-    sc_cmp(r, "ev_o", -1, e->ev, a.ev);
-    sc_cmp(r, "st_valid_o", -1, e->st_valid, a.st_valid);
-    sc_cmp(r, "rt_valid_o", -1, e->rt_valid, a.rt_valid);
-    sc_cmp(r, "pick_valid_o", -1, (uint64_t)e->pick_valid, (uint64_t)a.pick_valid);
-    sc_cmp(r, "pick_o", -1, e->pick, a.pick);
-    sc_cmp(r, "done_o", -1, (uint64_t)e->done, (uint64_t)a.done);
-    for (unsigned s = 0; s < c->nst; s++) {
-        const simt_st_ent *x = &e->st[s], *y = &a.st[s];
-        sc_cmp(r, "st_pc_o", (int)s, x->pc, y->pc);
-        sc_cmp(r, "st_bpc_o", (int)s, x->bpc, y->bpc);
-        sc_cmp(r, "st_mask_o", (int)s, x->mask, y->mask);
-        sc_cmp(r, "st_rpc_o", (int)s, x->rpc, y->rpc);
-        sc_cmp(r, "st_hasr_o", (int)s, x->hasr, y->hasr);
-        sc_cmp(r, "st_ridx_o", (int)s, x->ridx, y->ridx);
-    }
-    for (unsigned t = 0; t < c->nrt; t++) {
-        const simt_rt_ent *x = &e->rt[t], *y = &a.rt[t];
-        sc_cmp(r, "rt_pc_o", (int)t, x->pc, y->pc);
-        sc_cmp(r, "rt_rpc_o", (int)t, x->rpc, y->rpc);
-        sc_cmp(r, "rt_hasr_o", (int)t, x->hasr, y->hasr);
-        sc_cmp(r, "rt_ridx_o", (int)t, x->ridx, y->ridx);
-        sc_cmp(r, "rt_rmask_o", (int)t, x->rmask, y->rmask);
-        sc_cmp(r, "rt_pend_o", (int)t, x->pend, y->pend);
-    }
+    const unsigned NST = c->nst, NRT = c->nrt;
+    SIMT_ST_RT_PORTS(SC_CMP_NONE, SC_CMP_OUT)
     simt_st_rt_step(&ls->gold, in);
     sc_ls_edge(&ls->core);
 }

@@ -99,27 +99,13 @@ static void ls_reset(lockstep *ls)
 static void ls_cycle(lockstep *ls, const simt_warp_ctrl_in *in)
 {
     sc_run *r = ls->core.r;
-    const unsigned w = ls->cfg.w;
-    simt_warp_ctrl_out a;
-    simt_warp_ctrl_out *e = &ls->out;
-    simt_warp_ctrl_eval(&ls->gold, in, e);
-    ls->m->eval(ls->core.rtl, in, &a);
+    simt_warp_ctrl_out act;
+    const simt_warp_ctrl_out *e = &ls->out, *a = &act;
+    simt_warp_ctrl_eval(&ls->gold, in, &ls->out);
+    ls->m->eval(ls->core.rtl, in, &act);
     sc_ls_sample(&ls->core);
-    sc_cmp(r, "mpc_valid_o", -1, (uint64_t)e->mpc_valid, (uint64_t)a.mpc_valid);
-    sc_cmp(r, "mpc_o", -1, e->mpc, a.mpc);
-    sc_cmp(r, "msp_o", -1, e->msp, a.msp);
-    sc_cmp(r, "active_o", -1, e->active, a.active);
-    sc_cmp(r, "arb_o", -1, (uint64_t)e->arb, (uint64_t)a.arb);
-    sc_cmp(r, "mem_req_o", -1, (uint64_t)e->mem_req, (uint64_t)a.mem_req);
-    sc_cmp(r, "mem_line_o", -1, e->mem_line, a.mem_line);
-    sc_cmp(r, "served_o", -1, e->served, a.served);
-    sc_cmp(r, "live_o", -1, e->live, a.live);
-    sc_cmp(r, "sleep_o", -1, e->sleep, a.sleep);
-    sc_cmp(r, "done_o", -1, (uint64_t)e->done, (uint64_t)a.done);
-    for (unsigned i = 0; i < w; i++) {
-        sc_cmp(r, "pc_o", (int)i, e->pc[i], a.pc[i]);
-        sc_cmp(r, "sp_o", (int)i, e->sp[i], a.sp[i]);
-    }
+    const unsigned W = ls->cfg.w;
+    SIMT_WARP_CTRL_PORTS(SC_CMP_NONE, SC_CMP_OUT)
     simt_warp_ctrl_step(&ls->gold, in);
     sc_ls_edge(&ls->core);
 }
