@@ -192,8 +192,9 @@ template <typename H> uint64_t vl_h_assert_fails(void *m)
     enum { vl_port_checked_##port = __COUNTER__ }
 #define VL_PORTS_END                                                                               \
     static_assert(__COUNTER__ - vl_ports_begin_ - 1 == vl_port_width::n_ports,                     \
-                  "a port of the Verilated model " VL_PORT_WIDTHS_MODEL " is not in the shim's "   \
-                  "VL_PORT_WIDTH list (build/vl/<model>/ports.h lists them all)")
+                  "a port of the Verilated model " VL_PORT_WIDTHS_MODEL " is not in the unit's port " \
+                  "table (SIMT_<UNIT>_PORTS, cmodel/simt_<unit>.h) or the shim's VL_PORT_WIDTH list "  \
+                  "(build/vl/<model>/ports.h lists them all)")
 
 // A unit's port table (its C model header: SIMT_<UNIT>_PORTS(I, O), entries
 // P(kind, port, field, n, ew)) expanded in a shim. The table's width names (W, the localparams)
