@@ -156,7 +156,7 @@ int main(int argc, char **argv)
     const vl_st_rt_ops *ops = m->ops;
 
     /* 2. The golden model, configured as the RTL was built. */
-    const simt_st_rt_cfg cfg = {ops->w, ops->pc_w, ops->nst, ops->nrt, (int)ops->orec, ops->step_clks};
+    const simt_st_rt_cfg cfg = vl_st_rt_cfg(ops);
     if (simt_st_rt_cfg_check(&cfg, err, sizeof err)) {
         fprintf(stderr, "lockstep: %s: %s\n", m->name, err);
         return 2;

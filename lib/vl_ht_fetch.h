@@ -22,6 +22,14 @@ typedef struct vl_ht_fetch_ops {
     void (*eval)(void *m, const simt_ht_fetch_in *in, simt_ht_fetch_out *out);
 } vl_ht_fetch_ops;
 
+#ifndef __cplusplus
+/* The C golden model's configuration of this model (cmodel/simt_ht_fetch.h), field by field. */
+static inline simt_ht_fetch_cfg vl_ht_fetch_cfg(const vl_ht_fetch_ops *m)
+{
+    return (simt_ht_fetch_cfg){.w = m->w, .k = m->k, .p = m->p, .pc_w = m->pc_w, .iw = m->iw, .tag_w = m->tag_w};
+}
+#endif
+
 #ifdef __cplusplus
 }
 #endif

@@ -25,6 +25,15 @@ typedef struct vl_ht_stack_ops {
     void (*eval)(void *m, const simt_ht_stack_in *in, simt_ht_stack_out *out);
 } vl_ht_stack_ops;
 
+#ifndef __cplusplus
+/* The C golden model's configuration of this model (cmodel/simt_ht_stack.h), field by field. */
+static inline simt_ht_stack_cfg vl_ht_stack_cfg(const vl_ht_stack_ops *m)
+{
+    return (simt_ht_stack_cfg){.w = m->w, .pc_w = m->pc_w, .k = m->k, .d = m->d, .policy = m->policy,
+                            .merge = m->merge, .prio_w = m->prio_w, .step_clks = m->step_clks};
+}
+#endif
+
 #ifdef __cplusplus
 }
 #endif

@@ -23,6 +23,15 @@ typedef struct vl_rmask_sb_ops {
     void (*eval)(void *m, const simt_rmask_sb_in *in, simt_rmask_sb_out *out);
 } vl_rmask_sb_ops;
 
+#ifndef __cplusplus
+/* The C golden model's configuration of this model (cmodel/simt_rmask_sb.h), field by field. */
+static inline simt_rmask_sb_cfg vl_rmask_sb_cfg(const vl_rmask_sb_ops *m)
+{
+    return (simt_rmask_sb_cfg){.w = m->w, .nw = m->nw, .ne = m->ne, .reg_w = m->reg_w, .nib = m->nib,
+                            .nsrc = m->nsrc, .base = m->base, .step_clks = m->step_clks};
+}
+#endif
+
 #ifdef __cplusplus
 }
 #endif

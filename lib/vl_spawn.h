@@ -24,6 +24,15 @@ typedef struct vl_spawn_ops {
     void (*eval)(void *m, const simt_spawn_in *in, simt_spawn_out *out);
 } vl_spawn_ops;
 
+#ifndef __cplusplus
+/* The C golden model's configuration of this model (cmodel/simt_spawn.h), field by field. */
+static inline simt_spawn_cfg vl_spawn_cfg(const vl_spawn_ops *m)
+{
+    return (simt_spawn_cfg){.w = m->w, .pc_w = m->pc_w, .nent = m->nent, .nblk = m->nblk, .fifo_d = m->fifo_d,
+                            .aw = m->aw, .slot_b = m->slot_b, .pfx = m->pfx, .full_pol = m->full_pol, .pipe = m->pipe};
+}
+#endif
+
 #ifdef __cplusplus
 }
 #endif

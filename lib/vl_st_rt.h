@@ -23,6 +23,15 @@ typedef struct vl_st_rt_ops {
     void (*eval)(void *m, const simt_st_rt_in *in, simt_st_rt_out *out);
 } vl_st_rt_ops;
 
+#ifndef __cplusplus
+/* The C golden model's configuration of this model (cmodel/simt_st_rt.h), field by field. */
+static inline simt_st_rt_cfg vl_st_rt_cfg(const vl_st_rt_ops *m)
+{
+    return (simt_st_rt_cfg){.w = m->w, .pc_w = m->pc_w, .nst = m->nst, .nrt = m->nrt, .orec = (int)m->orec,
+                            .step_clks = m->step_clks};
+}
+#endif
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,6 +21,15 @@ typedef struct vl_warp_ctrl_ops {
     void (*eval)(void *m, const simt_warp_ctrl_in *in, simt_warp_ctrl_out *out);
 } vl_warp_ctrl_ops;
 
+#ifndef __cplusplus
+/* The C golden model's configuration of this model (cmodel/simt_warp_ctrl.h), field by field. */
+static inline simt_warp_ctrl_cfg vl_warp_ctrl_cfg(const vl_warp_ctrl_ops *m)
+{
+    return (simt_warp_ctrl_cfg){.w = m->w, .pc_w = m->pc_w, .sp_w = m->sp_w, .off_w = m->off_w,
+                            .arb_stages = m->arb_stages};
+}
+#endif
+
 #ifdef __cplusplus
 }
 #endif

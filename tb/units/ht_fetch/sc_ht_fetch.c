@@ -98,7 +98,7 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
     memset(ls, 0, sizeof *ls);
     ls->m = sc_open_model(r, tr, lanes)->ops;
     const vl_ht_fetch_ops *m = ls->m;
-    ls->cfg = (simt_ht_fetch_cfg){m->w, m->k, m->p, m->pc_w, m->iw, m->tag_w};
+    ls->cfg = vl_ht_fetch_cfg(m);
     char err[160];
     if (simt_ht_fetch_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", m->name, err);

@@ -99,7 +99,7 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
     memset(ls, 0, sizeof *ls);
     ls->m = sc_open_model(r, tr, lanes)->ops;
     const vl_ht_stack_ops *m = ls->m;
-    ls->cfg = (simt_ht_stack_cfg){m->w, m->pc_w, m->k, m->d, m->policy, m->merge, m->prio_w, m->step_clks};
+    ls->cfg = vl_ht_stack_cfg(m);
     char err[160];
     if (simt_ht_stack_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", m->name, err);

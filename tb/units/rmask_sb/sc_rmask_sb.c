@@ -71,8 +71,7 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
 {
     memset(ls, 0, sizeof *ls);
     ls->m = sc_open_model(r, tr, lanes)->ops;
-    ls->cfg = (simt_rmask_sb_cfg){ls->m->w, ls->m->nw, ls->m->ne, ls->m->reg_w, ls->m->nib, ls->m->nsrc, ls->m->base,
-                                   ls->m->step_clks};
+    ls->cfg = vl_rmask_sb_cfg(ls->m);
     char err[128];
     if (simt_rmask_sb_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", ls->m->name, err);

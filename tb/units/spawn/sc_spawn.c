@@ -79,7 +79,7 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
     memset(ls, 0, sizeof *ls);
     ls->m = sc_open_model(r, tr, lanes)->ops;
     const vl_spawn_ops *m = ls->m;
-    ls->cfg = (simt_spawn_cfg){m->w, m->pc_w, m->nent, m->nblk, m->fifo_d, m->aw, m->slot_b, m->pfx, m->full_pol, m->pipe};
+    ls->cfg = vl_spawn_cfg(m);
     char err[160];
     if (simt_spawn_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", m->name, err);

@@ -56,7 +56,7 @@ static void ls_open(lockstep *ls, sc_run *r, const vl_st_rt_ops *m)
 {
     memset(ls, 0, sizeof *ls);
     ls->m = m;
-    ls->cfg = (simt_st_rt_cfg){m->w, m->pc_w, m->nst, m->nrt, (int)m->orec, m->step_clks};
+    ls->cfg = vl_st_rt_cfg(m);
     ls->si_w = bits_for(m->nst);
     char err[128];
     if (simt_st_rt_cfg_check(&ls->cfg, err, sizeof err))

@@ -73,7 +73,7 @@ static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
 {
     memset(ls, 0, sizeof *ls);
     ls->m = sc_open_model(r, tr, lanes)->ops;
-    ls->cfg = (simt_warp_ctrl_cfg){ls->m->w, ls->m->pc_w, ls->m->sp_w, ls->m->off_w, ls->m->arb_stages};
+    ls->cfg = vl_warp_ctrl_cfg(ls->m);
     char err[128];
     if (simt_warp_ctrl_cfg_check(&ls->cfg, err, sizeof err))
         sc_die("model %s: %s", ls->m->name, err);
