@@ -123,6 +123,8 @@ typedef struct {
     O(A, f_lane_sel_o, f_sel[k_], W, SW)        \
     O(S, f_have_o, f_have, 1, K)                \
     O(A, f_instr_o, f_instr[k_], K, IW)
+/* The counts of the table's arrays, from a configuration c (the cross-check's compare). */
+#define SIMT_HT_FETCH_COUNTS(c) const unsigned W = (c)->w, K = (c)->k, P = (c)->p;
 
 typedef struct {
     simt_ht_fetch_cfg cfg;

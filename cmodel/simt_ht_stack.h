@@ -134,6 +134,8 @@ typedef struct {
     O(A, rq_nrpc_o, rq_nrpc[k_], K, PC_W)       \
     O(A, rq_prio_o, rq_prio[k_], K, PRIO_W)     \
     O(A, rq_wav_o, rq_wav[k_], K, 1)
+/* The counts of the table's arrays, from a configuration c (the cross-check's compare). */
+#define SIMT_HT_STACK_COUNTS(c) const unsigned W = (c)->w, K = (c)->k, D = (c)->d;
 
 typedef struct {
     simt_ht_stack_cfg cfg;

@@ -101,6 +101,8 @@ typedef struct {
     O(A, sb_valid_o, sb_valid[k_], NW * NE, 1)  \
     O(A, sb_reg_o, sb_reg[k_], NW * NE, REG_W)  \
     O(A, sb_rmask_o, sb_rmask[k_], NW * NE, W)
+/* The counts of the table's arrays, from a configuration c (the cross-check's compare). */
+#define SIMT_RMASK_SB_COUNTS(c) const unsigned NIB = (c)->nib, NW = (c)->nw, NE = (c)->ne;
 
 typedef struct {
     simt_rmask_sb_cfg cfg;

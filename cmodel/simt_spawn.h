@@ -133,6 +133,9 @@ typedef struct {
     O(A, fifo_last_o, fifo_last[k_], FIFO_D, SXW) \
     O(S, fifo_rd_o, fifo_rd, 1, FW)             \
     O(S, fifo_cnt_o, fifo_cnt, 1, FCW)
+/* The counts of the table's arrays, from a configuration c (the cross-check's compare). */
+#define SIMT_SPAWN_COUNTS(c) \
+    const unsigned W = (c)->w, NENT = (c)->nent, NBLK = (c)->nblk, FIFO_D = (c)->fifo_d;
 
 typedef struct {
     int v;

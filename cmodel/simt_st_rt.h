@@ -108,6 +108,8 @@ typedef struct {
     O(S, pick_valid_o, pick_valid, 1, 1)        \
     O(S, pick_o, pick, 1, SI_W)                 \
     O(S, done_o, done, 1, 1)
+/* The counts of the table's arrays, from a configuration c (the cross-check's compare). */
+#define SIMT_ST_RT_COUNTS(c) const unsigned NST = (c)->nst, NRT = (c)->nrt;
 
 typedef struct {
     simt_st_rt_cfg cfg;

@@ -84,6 +84,8 @@ typedef struct {
     O(A, pc_o, pc[k_], W, PC_W)                 \
     O(A, sp_o, sp[k_], W, SP_W)                 \
     O(S, done_o, done, 1, 1)
+/* The counts of the table's arrays, from a configuration c (the cross-check's compare). */
+#define SIMT_WARP_CTRL_COUNTS(c) const unsigned W = (c)->w;
 
 typedef struct {
     simt_warp_ctrl_cfg cfg;

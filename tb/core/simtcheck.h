@@ -323,6 +323,71 @@ void sc_ls_sample(sc_lockstep *ls);  /* after both evals, before the comparisons
 void sc_ls_edge(sc_lockstep *ls);    /* after the comparisons and the golden model's step */
 void sc_ls_close(sc_lockstep *ls);
 
+/* The lockstep of a unit u whose C model has the shape simt_u_cfg, simt_u_in, simt_u_out, simt_u
+ * (simt_u_cfg_check, _reset, _eval, _step), whose C view is vl_u_ops (vl_u_cfg), and whose port
+ * table SIMT_U_PORTS counts its arrays in the names SIMT_U_COUNTS(c) declares from a config c.
+ * A driver writes
+ *     typedef struct { SC_LOCKSTEP_FIELDS(spawn) ...its own... } lockstep;
+ *     SC_LOCKSTEP_FUNCS(spawn, SPAWN, lockstep)
+ * and gets, on a lockstep *ls:
+ *     lk_open(ls, r, ops)   the C model of ops's configuration (checked), the RTL created and reset
+ *     lk_reset(ls)          both back to their reset state (mid-run, between two cycles)
+ *     lk_peek(ls, &o)       the C model's outputs for idle inputs (the state at a cycle's start)
+ *     lk_eval(ls, in)       both evaluate in; the cycle sampled; every output of the port table
+ *                           compared (golden in ls->out, the RTL's in ls->act)
+ *     lk_step(ls, in)       the C model's step and the clock edge (after the unit's own checks)
+ *     lk_cycle(ls, in)      lk_eval and lk_step, for a unit with no checks of its own between them */
+#define SC_UNUSED __attribute__((unused))
+#define SC_LOCKSTEP_FIELDS(u)                                                                      \
+    sc_lockstep core;             /* the RTL model, its clock and waveform */                      \
+    const vl_##u##_ops *m;                                                                         \
+    simt_##u gold;                                                                                 \
+    simt_##u##_cfg cfg;                                                                            \
+    simt_##u##_out out;           /* the C model's outputs of the cycle just run */                \
+    simt_##u##_out act;           /* the RTL's */
+#define SC_LOCKSTEP_FUNCS(u, U, LS)                                                                \
+    SC_UNUSED static void lk_open(LS *ls, sc_run *r, const vl_##u##_ops *m)                        \
+    {                                                                                              \
+        memset(ls, 0, sizeof *ls);                                                                 \
+        ls->m = m;                                                                                 \
+        ls->cfg = vl_##u##_cfg(m);                                                                 \
+        char err[160];                                                                             \
+        if (simt_##u##_cfg_check(&ls->cfg, err, sizeof err))                                       \
+            sc_die("model %s: %s", m->name, err);                                                  \
+        simt_##u##_reset(&ls->gold, &ls->cfg);                                                     \
+        sc_ls_open(&ls->core, r, &m->vl);                                                          \
+    }                                                                                              \
+    SC_UNUSED static void lk_reset(LS *ls)                                                         \
+    {                                                                                              \
+        simt_##u##_reset(&ls->gold, &ls->cfg);                                                     \
+        sc_ls_reset(&ls->core);                                                                    \
+    }                                                                                              \
+    SC_UNUSED static void lk_peek(const LS *ls, simt_##u##_out *o)                                 \
+    {                                                                                              \
+        static const simt_##u##_in idle;                                                           \
+        simt_##u##_eval(&ls->gold, &idle, o);                                                      \
+    }                                                                                              \
+    SC_UNUSED static void lk_eval(LS *ls, const simt_##u##_in *in)                                 \
+    {                                                                                              \
+        sc_run *r = ls->core.r;                                                                    \
+        const simt_##u##_out *e = &ls->out, *a = &ls->act;                                         \
+        simt_##u##_eval(&ls->gold, in, &ls->out);                                                  \
+        ls->m->eval(ls->core.rtl, in, &ls->act);                                                   \
+        sc_ls_sample(&ls->core);                                                                   \
+        SIMT_##U##_COUNTS(&ls->cfg)                                                                \
+        SIMT_##U##_PORTS(SC_CMP_NONE, SC_CMP_OUT)                                                  \
+    }                                                                                              \
+    SC_UNUSED static void lk_step(LS *ls, const simt_##u##_in *in)                                 \
+    {                                                                                              \
+        simt_##u##_step(&ls->gold, in);                                                            \
+        sc_ls_edge(&ls->core);                                                                     \
+    }                                                                                              \
+    SC_UNUSED static void lk_cycle(LS *ls, const simt_##u##_in *in)                                \
+    {                                                                                              \
+        lk_eval(ls, in);                                                                           \
+        lk_step(ls, in);                                                                           \
+    }
+
 static inline uint64_t sc_ones(unsigned n) { return n >= 64 ? ~0ull : ((1ull << n) - 1); }
 
 /* Random numbers: splitmix64, reproducible from the printed seed (inline: the stimulus

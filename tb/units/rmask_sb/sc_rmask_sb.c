@@ -60,52 +60,9 @@ static const sc_field sb_fields[] = {
 /* ---- lockstep (the unit-independent part: sc_lockstep, tb/core/simtcheck.h) ---- */
 
 typedef struct {
-    sc_lockstep core;        /* the RTL model, its clock and waveform */
-    const vl_rmask_sb_ops *m;
-    simt_rmask_sb gold;
-    simt_rmask_sb_cfg cfg;
-    simt_rmask_sb_out out;   /* golden outputs of the cycle just run */
+    SC_LOCKSTEP_FIELDS(rmask_sb)
 } lockstep;
-
-static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
-{
-    memset(ls, 0, sizeof *ls);
-    ls->m = sc_open_model(r, tr, lanes)->ops;
-    ls->cfg = vl_rmask_sb_cfg(ls->m);
-    char err[128];
-    if (simt_rmask_sb_cfg_check(&ls->cfg, err, sizeof err))
-        sc_die("model %s: %s", ls->m->name, err);
-    simt_rmask_sb_reset(&ls->gold, &ls->cfg);
-    sc_ls_open(&ls->core, r, &ls->m->vl);
-}
-
-/* A reset in the middle of a run (rst_ni low for one edge): both models back to their reset state. */
-static void ls_reset(lockstep *ls)
-{
-    simt_rmask_sb_reset(&ls->gold, &ls->cfg);
-    sc_ls_reset(&ls->core);
-}
-
-static void ls_peek(const lockstep *ls, simt_rmask_sb_out *o)
-{
-    static const simt_rmask_sb_in idle;
-    simt_rmask_sb_eval(&ls->gold, &idle, o);
-}
-
-static void ls_cycle(lockstep *ls, const simt_rmask_sb_in *in)
-{
-    sc_run *r = ls->core.r;
-    const simt_rmask_sb_cfg *c = &ls->cfg;
-    static simt_rmask_sb_out act;
-    const simt_rmask_sb_out *e = &ls->out, *a = &act;
-    simt_rmask_sb_eval(&ls->gold, in, &ls->out);
-    ls->m->eval(ls->core.rtl, in, &act);
-    sc_ls_sample(&ls->core);
-    const unsigned NIB = c->nib, NW = c->nw, NE = c->ne;
-    SIMT_RMASK_SB_PORTS(SC_CMP_NONE, SC_CMP_OUT)
-    simt_rmask_sb_step(&ls->gold, in);
-    sc_ls_edge(&ls->core);
-}
+SC_LOCKSTEP_FUNCS(rmask_sb, RMASK_SB, lockstep)
 
 /* ---- random environment ---- */
 
@@ -206,7 +163,7 @@ static void sb_run(sc_run *r)
     const sc_opts *o = r->o;
     sc_trace tr;
     lockstep ls;
-    ls_open(&ls, r, &tr, o->lanes);
+    lk_open(&ls, r, sc_open_model(r, &tr, o->lanes)->ops);
     const simt_rmask_sb_cfg *c = &ls.cfg;
     const uint64_t wm = sc_ones(c->w);
     const unsigned nop = c->nsrc + 1;
@@ -234,7 +191,7 @@ static void sb_run(sc_run *r)
     simt_rmask_sb_in in;
     /* the outputs at the start of the cycle and after its edge; swapped, not copied (9 KB) */
     simt_rmask_sb_out ob[2], *st = &ob[0], *after = &ob[1];
-    ls_peek(&ls, st);
+    lk_peek(&ls, st);
 
     /* A step of STEP_CLKS clocks (the contract's "Two-clock step"): the environment draws a
      * step's inputs once and holds them over its clocks, one trace line and one comparison each;
@@ -252,9 +209,9 @@ static void sb_run(sc_run *r)
                 break;
             sc_trace_write(r, &ln);
             if (ln.rst) {
-                ls_reset(&ls);
+                lk_reset(&ls);
             } else {
-                ls_cycle(&ls, &ln.in);
+                lk_cycle(&ls, &ln.in);
                 r->cycle++;
             }
             continue;
@@ -269,14 +226,14 @@ static void sb_run(sc_run *r)
             memset(&ln, 0, sizeof ln);
             ln.rst = 1;
             sc_trace_write(r, &ln);
-            ls_reset(&ls);
+            lk_reset(&ls);
             nfl = 0;
             for (unsigned i = 0; i < SIMT_SB_MAX_IB; i++)
                 ts[i].split = -1;
             memset(sp, 0, sizeof sp);
             for (unsigned w = 0; w < c->nw; w++)
                 sp[w] = (split){1, w, wm, -1};
-            ls_peek(&ls, st);
+            lk_peek(&ls, st);
             cv.resets++;
             continue;
         }
@@ -479,7 +436,7 @@ static void sb_run(sc_run *r)
         ln.rst = 0;
         ln.in = in;
         sc_trace_write(r, &ln);
-        ls_cycle(&ls, &in);
+        lk_cycle(&ls, &in);
         int whole = 1; /* the step ran all its clocks */
         for (unsigned k = 1; k < nclk && whole; k++) {
             r->cycle++;
@@ -489,13 +446,13 @@ static void sb_run(sc_run *r)
                 whole = 0, reset_now = 1;
             else {
                 sc_trace_write(r, &ln);
-                ls_cycle(&ls, &in);
+                lk_cycle(&ls, &in);
             }
         }
         if (!whole) /* the budget ended, or a reset comes next (it peeks the state anew) */
             continue;
         const simt_rmask_sb_out *e = &ls.out;
-        ls_peek(&ls, after);
+        lk_peek(&ls, after);
 
         /* bookkeeping from the golden model's answers, with checks of its promises */
         cv.bad_wb += (e->bad & SIMT_SB_BAD_WB) != 0;
@@ -780,7 +737,7 @@ static void fig9_check(sc_run *r, lockstep *ls, int step)
     const unsigned nop = c->nsrc + 1;
     const int mw = c->w > 6 ? (int)c->w : 6, print = !r->quiet_mismatch;
     simt_rmask_sb_out st;
-    ls_peek(ls, &st);
+    lk_peek(ls, &st);
     const fig_row *p = &fig9[step];
     char a[80], b[80], d[8];
     for (unsigned row = 0; row < 2; row++) {
@@ -839,7 +796,7 @@ static void sb_directed(sc_run *r, const char *test)
 {
     (void)test; /* fig9 */
     lockstep ls;
-    ls_open(&ls, r, NULL, r->o->lanes);
+    lk_open(&ls, r, sc_open_model(r, NULL, r->o->lanes)->ops);
     if (ls.m->base)
         sc_die("fig9 is the R-mask scoreboard's example (--config rmask)");
     const simt_rmask_sb_cfg *c = &ls.cfg;
@@ -859,7 +816,7 @@ static void sb_directed(sc_run *r, const char *test)
 #define CYCLE()                                                                                        \
     do {                                                                                               \
         for (unsigned k = 0; k < (c->step_clks > 1 ? c->step_clks : 1); k++) {                         \
-            ls_cycle(&ls, &in);                                                                        \
+            lk_cycle(&ls, &in);                                                                        \
             r->cycle++;                                                                                \
         }                                                                                              \
         memset(&in, 0, sizeof in);                                                                     \

@@ -42,56 +42,17 @@ static void strt_list_extra(FILE *f)
 /* ---- lockstep (the unit-independent part: sc_lockstep, tb/core/simtcheck.h) ---- */
 
 typedef struct {
-    sc_lockstep core;       /* the RTL model, its clock and waveform */
-    const vl_st_rt_ops *m;
-    simt_st_rt gold;
-    simt_st_rt_cfg cfg;
-    simt_st_rt_out out;     /* golden outputs of the cycle just run */
+    SC_LOCKSTEP_FIELDS(st_rt)
     unsigned si_w;          /* sel_i bits */
 } lockstep;
+SC_LOCKSTEP_FUNCS(st_rt, ST_RT, lockstep)
 
 static unsigned bits_for(unsigned n) { return n > 1 ? 32 - (unsigned)__builtin_clz(n - 1) : 1; }
 
 static void ls_open(lockstep *ls, sc_run *r, const vl_st_rt_ops *m)
 {
-    memset(ls, 0, sizeof *ls);
-    ls->m = m;
-    ls->cfg = vl_st_rt_cfg(m);
+    lk_open(ls, r, m);
     ls->si_w = bits_for(m->nst);
-    char err[128];
-    if (simt_st_rt_cfg_check(&ls->cfg, err, sizeof err))
-        sc_die("model %s: %s", m->name, err);
-    simt_st_rt_reset(&ls->gold, &ls->cfg);
-    sc_ls_open(&ls->core, r, &m->vl);
-}
-
-/* Mid-run reset (rst_ni low for one edge), between two cycles. */
-static void ls_reset(lockstep *ls)
-{
-    simt_st_rt_reset(&ls->gold, &ls->cfg);
-    sc_ls_reset(&ls->core);
-}
-
-/* The golden model's outputs for an idle input: the state at the start of the cycle. */
-static void ls_peek(const lockstep *ls, simt_st_rt_out *o)
-{
-    static const simt_st_rt_in idle;
-    simt_st_rt_eval(&ls->gold, &idle, o);
-}
-
-static void ls_cycle(lockstep *ls, const simt_st_rt_in *in)
-{
-    sc_run *r = ls->core.r;
-    const simt_st_rt_cfg *c = &ls->cfg;
-    static simt_st_rt_out act;
-    const simt_st_rt_out *e = &ls->out, *a = &act;
-    simt_st_rt_eval(&ls->gold, in, &ls->out);
-    ls->m->eval(ls->core.rtl, in, &act);
-    sc_ls_sample(&ls->core);
-    const unsigned NST = c->nst, NRT = c->nrt;
-    SIMT_ST_RT_PORTS(SC_CMP_NONE, SC_CMP_OUT)
-    simt_st_rt_step(&ls->gold, in);
-    sc_ls_edge(&ls->core);
 }
 
 /* ---- stimulus traces ---- */
@@ -466,7 +427,7 @@ static void strt_run(sc_run *r)
     simt_st_rt_in in;
     simt_st_rt_out st, after;
     const unsigned nclk = c->step_clks > 1 ? c->step_clks : 1;
-    ls_peek(&ls, &st);
+    lk_peek(&ls, &st);
     r->cycle = 0;
     while (r->cycle <= r->stop_after) {
         int kind = K_GOOD;
@@ -493,21 +454,21 @@ static void strt_run(sc_run *r)
             memset(&in, 0, sizeof in);
             if (r->record)
                 record_line(r, &in, 1);
-            ls_reset(&ls);
-            ls_peek(&ls, &st);
+            lk_reset(&ls);
+            lk_peek(&ls, &st);
             cv.resets++;
             continue;
         }
         record_line(r, &in, 0);
-        ls_cycle(&ls, &in);
+        lk_cycle(&ls, &in);
         /* A step of STEP_CLKS clocks (the contract's "Two-clock step"): the generators' inputs
          * held over its other clocks, each compared and recorded (a trace line is a clock). */
         for (unsigned k = 1; k < nclk && md != M_TRACE; k++) {
             r->cycle++;
             record_line(r, &in, 0);
-            ls_cycle(&ls, &in);
+            lk_cycle(&ls, &in);
         }
-        ls_peek(&ls, &after);
+        lk_peek(&ls, &after);
         if (md == M_WALK) {
             char err[512];
             if (strt_walk_commit(wk, &in, &ls.out, err, sizeof err)) {
@@ -519,8 +480,8 @@ static void strt_run(sc_run *r)
             if (strt_walk_need_reset(wk)) {
                 memset(&in, 0, sizeof in);
                 record_line(r, &in, 1);
-                ls_reset(&ls);
-                ls_peek(&ls, &after);
+                lk_reset(&ls);
+                lk_peek(&ls, &after);
                 strt_walk_reset_done(wk);
             }
         } else if (md == M_OPS) {
@@ -618,9 +579,9 @@ static void strt_directed(sc_run *r, const char *test)
         strt_dtest_input(t, s, &in);
         for (unsigned k = 0; k < nclk; k++) {
             r->cycle += k > 0;
-            ls_cycle(&ls, &in);
+            lk_cycle(&ls, &in);
         }
-        ls_peek(&ls, &after);
+        lk_peek(&ls, &after);
         printf("step %2u %-44s ", s, strt_dtest_label(t, s));
         strt_dtest_print_state(stdout, t, &ls.cfg, &after);
         printf("\n");
@@ -635,7 +596,7 @@ static void strt_directed(sc_run *r, const char *test)
     if (r->cycle <= r->stop_after) { /* the final state through the RTL comparison too */
         memset(&in, 0, sizeof in);
         for (unsigned k = 0; k < nclk; k++, r->cycle++)
-            ls_cycle(&ls, &in);
+            lk_cycle(&ls, &in);
     }
     sc_ls_close(&ls.core);
 }

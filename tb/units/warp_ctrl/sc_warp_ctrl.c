@@ -58,57 +58,13 @@ static const sc_field warp_fields[] = {
 /* ---- lockstep of golden model and RTL (the unit-independent part: sc_lockstep, tb/core/simtcheck.h) ---- */
 
 typedef struct {
-    sc_lockstep core;        /* the RTL model, its clock and waveform */
-    const vl_warp_ctrl_ops *m;
-    simt_warp_ctrl gold;
-    simt_warp_ctrl_cfg cfg;
-    simt_warp_ctrl_out out;  /* outputs of the cycle just run (golden) */
+    SC_LOCKSTEP_FIELDS(warp_ctrl)
     /* Directed runs: the arbiter's latency seen on the ports (docs/units/warp_ctrl.md: an
      * arbitration lasts ARB_STAGES + 1 cycles of arb_o unless a lane joins meanwhile, a MEM's
      * line comes ARB_STAGES cycles after its issue). */
     unsigned arb_runs, arb_bad, arb_bad_len, mem_ops, mem_bad, mem_bad_lat;
 } lockstep;
-
-static void ls_open(lockstep *ls, sc_run *r, sc_trace *tr, unsigned lanes)
-{
-    memset(ls, 0, sizeof *ls);
-    ls->m = sc_open_model(r, tr, lanes)->ops;
-    ls->cfg = vl_warp_ctrl_cfg(ls->m);
-    char err[128];
-    if (simt_warp_ctrl_cfg_check(&ls->cfg, err, sizeof err))
-        sc_die("model %s: %s", ls->m->name, err);
-    simt_warp_ctrl_reset(&ls->gold, &ls->cfg);
-    sc_ls_open(&ls->core, r, &ls->m->vl);
-}
-
-/* State-only outputs (mpc, active, ...) of the golden model, before choosing the inputs. */
-static void ls_peek(const lockstep *ls, simt_warp_ctrl_out *o)
-{
-    static const simt_warp_ctrl_in idle;
-    simt_warp_ctrl_eval(&ls->gold, &idle, o);
-}
-
-/* A reset in the middle of a run (rst_ni low for one edge): both models back to their reset state. */
-static void ls_reset(lockstep *ls)
-{
-    simt_warp_ctrl_reset(&ls->gold, &ls->cfg);
-    sc_ls_reset(&ls->core);
-}
-
-/* One cycle: both models see `in`; every output is compared; then the clock edge. */
-static void ls_cycle(lockstep *ls, const simt_warp_ctrl_in *in)
-{
-    sc_run *r = ls->core.r;
-    simt_warp_ctrl_out act;
-    const simt_warp_ctrl_out *e = &ls->out, *a = &act;
-    simt_warp_ctrl_eval(&ls->gold, in, &ls->out);
-    ls->m->eval(ls->core.rtl, in, &act);
-    sc_ls_sample(&ls->core);
-    const unsigned W = ls->cfg.w;
-    SIMT_WARP_CTRL_PORTS(SC_CMP_NONE, SC_CMP_OUT)
-    simt_warp_ctrl_step(&ls->gold, in);
-    sc_ls_edge(&ls->core);
-}
+SC_LOCKSTEP_FUNCS(warp_ctrl, WARP_CTRL, lockstep)
 
 /* ---- random programs ---- */
 
@@ -326,7 +282,7 @@ static void warp_run(sc_run *r)
     const sc_opts *o = r->o;
     sc_trace tr;
     lockstep ls;
-    ls_open(&ls, r, &tr, o->lanes);
+    lk_open(&ls, r, sc_open_model(r, &tr, o->lanes)->ops);
     const simt_warp_ctrl_cfg *c = &ls.cfg;
     const uint64_t wm = sc_ones(c->w);
 
@@ -357,9 +313,9 @@ static void warp_run(sc_run *r)
                 break;
             sc_trace_write(r, &ln);
             if (ln.rst) {
-                ls_reset(&ls);
+                lk_reset(&ls);
             } else {
-                ls_cycle(&ls, &ln.in);
+                lk_cycle(&ls, &ln.in);
                 r->cycle++;
             }
             continue;
@@ -373,7 +329,7 @@ static void warp_run(sc_run *r)
             memset(&ln, 0, sizeof ln);
             ln.rst = 1;
             sc_trace_write(r, &ln);
-            ls_reset(&ls);
+            lk_reset(&ls);
             warp_oracle_reset(&orc);
             memset(pe.wake_at, 0, sizeof pe.wake_at);
             prev_active = 0;
@@ -382,7 +338,7 @@ static void warp_run(sc_run *r)
         }
 
         simt_warp_ctrl_out s;
-        ls_peek(&ls, &s);
+        lk_peek(&ls, &s);
         fill_garbage(&g, c, &in);
         in.op = (unsigned)sc_below(&g, 4);
         in.mem_hit = sc_chance(&g, 70);
@@ -526,7 +482,7 @@ static void warp_run(sc_run *r)
         sc_dontcare_fill(r, &ln);   /* npc, nsp, addr of a cycle that is not their kind: random */
         in = ln.in;
         sc_trace_write(r, &ln);
-        ls_cycle(&ls, &in);
+        lk_cycle(&ls, &in);
         const simt_warp_ctrl_out *e = &ls.out;
         /* What retired: the instruction at MPC, for its active lanes; a MEM for its served lanes
          * only (the others replay it), in the cycle its result is there (mem_req_o: the issue
@@ -553,7 +509,7 @@ static void warp_run(sc_run *r)
         }
         /* Lanes that fell asleep get their data back after a random latency. */
         simt_warp_ctrl_out after;
-        ls_peek(&ls, &after);
+        lk_peek(&ls, &after);
         for (unsigned i = 0; i < c->w; i++)
             if ((after.sleep & ~s.sleep) >> i & 1)
                 pe.wake_at[i] = r->cycle + 1 + sc_below(&g, 40);
@@ -687,7 +643,7 @@ static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64
     uint64_t mem_at = 0;      /* cycle of the last MEM issued, + 1 (0: none waiting) */
     for (r->cycle = 0; r->cycle < 400; r->cycle++) {
         simt_warp_ctrl_out s;
-        ls_peek(ls, &s);
+        lk_peek(ls, &s);
         memset(&in, 0, sizeof in);
         if (r->cycle == 0) {
             in.launch = 1;
@@ -753,17 +709,17 @@ static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64
                 for (unsigned i = 0; i < 4; i++)
                     rec->pc_before[i] = s.pc[i];
             }
-            ls_cycle(ls, &in);
+            lk_cycle(ls, &in);
             if (ls->out.mem_req)
                 mem_done(ls, &mem_at, r->cycle);
             simt_warp_ctrl_out a;
-            ls_peek(ls, &a);
+            lk_peek(ls, &a);
             if (rec)
                 for (unsigned i = 0; i < 4; i++)
                     rec->pc_after[i] = a.pc[i];
             nlog++;
         } else {
-            ls_cycle(ls, &in);
+            lk_cycle(ls, &in);
             if (ls->out.mem_req)
                 mem_done(ls, &mem_at, r->cycle);
         }
@@ -800,7 +756,7 @@ static void warp_directed(sc_run *r, const char *test)
     if (getenv(WARP_ORACLE_ENV))
         sc_die("%s: the per-lane oracle checks random runs only (a directed test has its paper's expectations)",
                WARP_ORACLE_ENV);
-    ls_open(&ls, r, NULL, r->o->lanes);
+    lk_open(&ls, r, sc_open_model(r, NULL, r->o->lanes)->ops);
     issue_rec log[64];
     unsigned n;
     if (!strcmp(test, "table2")) {
