@@ -15,8 +15,8 @@ static uint64_t ones(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
 int simt_ht_stack_cfg_check(const simt_ht_stack_cfg *c, char *err, size_t n)
 {
 #define BAD(...) return snprintf(err, n, __VA_ARGS__), -1
-    if (c->w < 4 || c->w > SIMT_HT_MAX_W)
-        BAD("W = %u: must be 4..%u", c->w, SIMT_HT_MAX_W);
+    if (c->w < 4 || c->w > SIMT_HT_STACK_MAX_W)
+        BAD("W = %u: must be 4..%u", c->w, SIMT_HT_STACK_MAX_W);
     if (c->pc_w < 8 || c->pc_w > 64)
         BAD("PC_W = %u: must be 8..64", c->pc_w);
     if (c->k < 1 || (c->k > 8 && !(c->k == c->w && c->w <= 16)))
@@ -31,7 +31,7 @@ int simt_ht_stack_cfg_check(const simt_ht_stack_cfg *c, char *err, size_t n)
         BAD("PRIO_W = %u: must be 1..8", c->prio_w);
     if (c->step_clks > 2)
         BAD("STEP_CLKS = %u: must be 1 or 2", c->step_clks);
-    if (c->policy == SIMT_HT_SS) {
+    if (c->policy == SIMT_HT_STACK_SS) {
         if (c->merge)
             BAD("MERGE = 1: spatial subdivision (POLICY = 3) binds slots to groups, MERGE must be 0");
         if (c->w % c->k)
@@ -55,11 +55,11 @@ static void algorithm1(const simt_ht_stack *s, simt_ht_stack_out *o);
 static void schedule(const simt_ht_stack *s, simt_ht_stack_out *o)
 {
     const simt_ht_stack_cfg *c = &s->cfg;
-    for (unsigned e = 0; e < SIMT_HT_MAX_D; e++)
+    for (unsigned e = 0; e < SIMT_HT_STACK_MAX_D; e++)
         o->sched_ent[e] = -1;
     if (!s->cnt)
         return;
-    if (c->policy == SIMT_HT_SS && s->cnt > 1) {
+    if (c->policy == SIMT_HT_STACK_SS && s->cnt > 1) {
         /* Spatial subdivision, split: slot g = the topmost entry (above level 0) holding a lane
          * of group g (§4.2.1.3: "each of the top stack entries for each group is scheduled"). */
         const unsigned g_w = c->w / c->k;
@@ -89,7 +89,7 @@ static void schedule(const simt_ht_stack *s, simt_ht_stack_out *o)
 static void algorithm1(const simt_ht_stack *s, simt_ht_stack_out *o)
 {
     const simt_ht_stack_cfg *c = &s->cfg;
-    const unsigned k = c->policy == SIMT_HT_PDOM ? 1 : c->k;
+    const unsigned k = c->policy == SIMT_HT_STACK_PDOM ? 1 : c->k;
     unsigned top = s->cnt - 1;
     o->slot_pc[0] = s->st[top].pc;          /* lines 2-3: the top entry */
     o->slot_v = 1;
@@ -97,7 +97,7 @@ static void algorithm1(const simt_ht_stack *s, simt_ht_stack_out *o)
     uint64_t scheduled = s->st[top].mask;   /* line 7 */
     unsigned num = 1;                       /* line 5 (D5: slots from 0) */
     for (int index = (int)top - 1; num < k && index >= 0; index--) { /* D3: <, D1: index-- */
-        const simt_ht_ent *e = &s->st[index];
+        const simt_ht_stack_ent *e = &s->st[index];
         if (e->mask & scheduled)            /* D2: disjoint from the scheduled lanes */
             continue;
         int slot = -1;
@@ -119,8 +119,8 @@ static void algorithm1(const simt_ht_stack *s, simt_ht_stack_out *o)
 enum { U_NONE, U_PC, U_REMOVE, U_INSERT };
 typedef struct {
     int kind;            /* U_* */
-    simt_ht_ent self;    /* the entry after the update (U_PC, U_INSERT) */
-    simt_ht_ent ins[SIMT_HT_MAX_K]; /* U_INSERT: entries inserted right above it, lower first */
+    simt_ht_stack_ent self;    /* the entry after the update (U_PC, U_INSERT) */
+    simt_ht_stack_ent ins[SIMT_HT_STACK_MAX_K]; /* U_INSERT: entries inserted right above it, lower first */
     unsigned nins;
     int ins_pend;        /* SS spatial split: the inserted group roots are pending */
     int ss_exit;         /* SS, EXIT of a group root: its lanes leave level 0 */
@@ -134,7 +134,7 @@ typedef struct {
     int wav;
 } wa_desc;
 
-static void adv(const simt_ht_ent *e, uint64_t npc, upd *u)
+static void adv(const simt_ht_stack_ent *e, uint64_t npc, upd *u)
 {
     if (e->hasr && npc == e->rpc)
         u->kind = U_REMOVE;        /* arrival */
@@ -144,7 +144,7 @@ static void adv(const simt_ht_ent *e, uint64_t npc, upd *u)
 
 /* Entry e's update under its slot's report. ss_root: SS, e is a group root (e >= 1, hasr 0);
  * ss_unsplit: SS, e is level 0 while it is the only entry. */
-static void entry_update(const simt_ht_stack_cfg *c, const simt_ht_ent *e, unsigned kind, uint64_t npc,
+static void entry_update(const simt_ht_stack_cfg *c, const simt_ht_stack_ent *e, unsigned kind, uint64_t npc,
                          uint64_t tgt, uint64_t tmask, uint64_t rpc, const wa_desc *wa, int ss_root,
                          int ss_unsplit, upd *u)
 {
@@ -152,21 +152,21 @@ static void entry_update(const simt_ht_stack_cfg *c, const simt_ht_ent *e, unsig
     const uint64_t pcm = ones(c->pc_w);
     npc &= pcm, tgt &= pcm, rpc &= pcm;
     switch (kind) {
-    case SIMT_HT_SYNC:
+    case SIMT_HT_STACK_SYNC:
         if (ss_root) { /* §4.2.1.3: the group leaves, level 0 takes the barrier's PC */
             u->kind = U_REMOVE, u->ss_sync = 1;
             return;
         }
         adv(e, npc, u);
         return;
-    case SIMT_HT_ADV:
+    case SIMT_HT_STACK_ADV:
         adv(e, npc, u);
         return;
-    case SIMT_HT_EXIT:
+    case SIMT_HT_STACK_EXIT:
         u->kind = U_REMOVE;
         u->ss_exit = ss_root;
         return;
-    case SIMT_HT_BR: {
+    case SIMT_HT_STACK_BR: {
         const uint64_t t = tmask & e->mask, nt = e->mask & ~t;
         if (t == 0 || tgt == npc)
             return adv(e, npc, u);
@@ -178,14 +178,14 @@ static void entry_update(const simt_ht_stack_cfg *c, const simt_ht_ent *e, unsig
             for (unsigned g = 0; g < c->k; g++) {
                 const uint64_t m = e->mask & ones(g_w) << (g * g_w);
                 if (m)
-                    u->ins[u->nins++] = (simt_ht_ent){.pc = e->pc, .mask = m};
+                    u->ins[u->nins++] = (simt_ht_stack_ent){.pc = e->pc, .mask = m};
             }
             return;
         }
-        simt_ht_ent side[2] = {{.pc = npc, .mask = nt, .hasr = 1, .rpc = rpc}, {.pc = tgt, .mask = t, .hasr = 1, .rpc = rpc}};
+        simt_ht_stack_ent side[2] = {{.pc = npc, .mask = nt, .hasr = 1, .rpc = rpc}, {.pc = tgt, .mask = t, .hasr = 1, .rpc = rpc}};
         int keep[2] = {npc != rpc, tgt != rpc};
         if (e->hasr && rpc == e->rpc) { /* loop back-edge: no new reconvergence entry */
-            simt_ht_ent rem[2];
+            simt_ht_stack_ent rem[2];
             memset(rem, 0, sizeof rem); /* (one side at least remains: tgt != npc) */
             unsigned nr = 0;
             for (unsigned k = 0; k < 2; k++)
@@ -202,7 +202,7 @@ static void entry_update(const simt_ht_stack_cfg *c, const simt_ht_ent *e, unsig
         u->kind = U_INSERT;
         u->self = *e;
         u->self.pc = rpc;
-        if (c->policy == SIMT_HT_WA) /* D14: the descriptor of the PDOM point rpc */
+        if (c->policy == SIMT_HT_STACK_WA) /* D14: the descriptor of the PDOM point rpc */
             u->self.nrpc = wa->nrpc & pcm, u->self.prio = wa->prio & (unsigned)ones(c->prio_w), u->self.wav = wa->wav & 1;
         for (unsigned k = 0; k < 2; k++)
             if (keep[k])
@@ -216,16 +216,16 @@ static void entry_update(const simt_ht_stack_cfg *c, const simt_ht_ent *e, unsig
 
 /* A report is refused (bad_o[2], applied as NONE) for an unknown kind, a kind other than NONE
  * for an invalid slot, and EXIT or SYNC from a non-root entry. */
-static int kind_known(unsigned k) { return k <= SIMT_HT_SYNC; }
+static int kind_known(unsigned k) { return k <= SIMT_HT_STACK_SYNC; }
 
 typedef struct {
     int active;          /* a batch is processed this cycle */
     int full;
-    uint64_t pend_next[(SIMT_HT_MAX_D + 63) / 64];
+    uint64_t pend_next[(SIMT_HT_STACK_MAX_D + 63) / 64];
     unsigned h;          /* the structural entry applied, if any */
     int has_h;
-    upd u[SIMT_HT_MAX_D];
-    int is_pend[SIMT_HT_MAX_D];
+    upd u[SIMT_HT_STACK_MAX_D];
+    int is_pend[SIMT_HT_STACK_MAX_D];
 } proc;
 
 static void process(const simt_ht_stack *s, const simt_ht_stack_in *in, simt_ht_stack_out *o, proc *p)
@@ -244,21 +244,21 @@ static void process(const simt_ht_stack *s, const simt_ht_stack_in *in, simt_ht_
     const uint64_t *tmask = accept ? in->rp_tmask : s->rq_tmask, *rpc = accept ? in->rp_rpc : s->rq_rpc;
     const uint64_t *nrpc = accept ? in->rp_nrpc : s->rq_nrpc;
     const unsigned *prio = accept ? in->rp_prio : s->rq_prio, *wav = accept ? in->rp_wav : s->rq_wav;
-    const int ss = c->policy == SIMT_HT_SS;
+    const int ss = c->policy == SIMT_HT_STACK_SS;
     for (unsigned e = 0; e < s->cnt; e++) {
         int slot;
         if (accept)
             slot = o->sched_ent[e];
         else
-            slot = simt_ht_bit(s->pend, e) ? (int)s->eslot[e] : -1;
+            slot = simt_ht_stack_bit(s->pend, e) ? (int)s->eslot[e] : -1;
         if (slot < 0)
             continue;
         p->is_pend[e] = 1;
         unsigned k = kind[slot];
-        if (!kind_known(k) || ((k == SIMT_HT_EXIT || k == SIMT_HT_SYNC) && s->st[e].hasr))
-            k = SIMT_HT_NONE; /* refused: flagged at acceptance */
+        if (!kind_known(k) || ((k == SIMT_HT_STACK_EXIT || k == SIMT_HT_STACK_SYNC) && s->st[e].hasr))
+            k = SIMT_HT_STACK_NONE; /* refused: flagged at acceptance */
         wa_desc wa = {0, 0, 0};
-        if (c->policy == SIMT_HT_WA)
+        if (c->policy == SIMT_HT_STACK_WA)
             wa = (wa_desc){nrpc[slot], prio[slot], (int)wav[slot]};
         entry_update(c, &s->st[e], k, npc[slot], tgt[slot], tmask[slot] & ones(c->w), rpc[slot], &wa,
                      ss && e >= 1 && !s->st[e].hasr, ss && s->cnt == 1, &p->u[e]);
@@ -288,7 +288,7 @@ static int wa_candidate(const simt_ht_stack *s)
     int best = -1;
     uint64_t above = 0;
     for (int e = (int)s->cnt - 1; e >= 0; e--) {
-        const simt_ht_ent *r = &s->st[e];
+        const simt_ht_stack_ent *r = &s->st[e];
         if (r->wav && (r->mask & ~above) && (r->mask & above) && (best < 0 || r->prio > s->st[best].prio))
             best = e;
         above |= r->mask;
@@ -309,7 +309,7 @@ static unsigned popcount64(uint64_t v)
 static int wa_due(const simt_ht_stack *s, const simt_ht_stack_out *o)
 {
     const simt_ht_stack_cfg *c = &s->cfg;
-    return c->policy == SIMT_HT_WA && s->cnt > 0 && !s->busy && popcount64(o->slot_v) < c->k &&
+    return c->policy == SIMT_HT_STACK_WA && s->cnt > 0 && !s->busy && popcount64(o->slot_v) < c->k &&
            s->cnt + 2 <= c->d && wa_candidate(s) >= 0;
 }
 
@@ -319,16 +319,16 @@ static int wa_due(const simt_ht_stack *s, const simt_ht_stack_out *o)
 static void wa_split(simt_ht_stack *s)
 {
     const int r = wa_candidate(s);
-    const simt_ht_ent R = s->st[r];
+    const simt_ht_stack_ent R = s->st[r];
     uint64_t above = 0;
     for (unsigned e = (unsigned)r + 1; e < s->cnt; e++)
         above |= s->st[e].mask;
-    simt_ht_ent n[3];
+    simt_ht_stack_ent n[3];
     unsigned nn = 0;
     if (!(R.hasr && R.nrpc == R.rpc))
-        n[nn++] = (simt_ht_ent){.pc = R.nrpc, .mask = R.mask, .hasr = R.hasr, .rpc = R.rpc};
-    n[nn++] = (simt_ht_ent){.pc = R.pc, .mask = R.mask & ~above, .hasr = 1, .rpc = R.nrpc};
-    n[nn++] = (simt_ht_ent){.pc = R.pc, .mask = R.mask & above, .hasr = 1, .rpc = R.nrpc,
+        n[nn++] = (simt_ht_stack_ent){.pc = R.nrpc, .mask = R.mask, .hasr = R.hasr, .rpc = R.rpc};
+    n[nn++] = (simt_ht_stack_ent){.pc = R.pc, .mask = R.mask & ~above, .hasr = 1, .rpc = R.nrpc};
+    n[nn++] = (simt_ht_stack_ent){.pc = R.pc, .mask = R.mask & above, .hasr = 1, .rpc = R.nrpc,
                             .nrpc = R.nrpc, .prio = R.prio, .wav = R.wav};
     const unsigned add = nn - 1;
     for (int e = (int)s->cnt - 1; e > r; e--)
@@ -349,24 +349,24 @@ void simt_ht_stack_eval(const simt_ht_stack *s, const simt_ht_stack_in *in, simt
         if (s->cnt == 0 && !s->busy && (in->ln_mask & ones(c->w)))
             o->launched = 1;
         else
-            o->bad |= SIMT_HT_BAD_LAUNCH;
+            o->bad |= SIMT_HT_STACK_BAD_LAUNCH;
     }
     if (in->rp_valid) {
         if (o->md_valid) {
             o->accepted = 1;
             for (unsigned k = 0; k < c->k; k++) {
                 int v = (int)(o->slot_v >> k & 1);
-                if (!kind_known(in->rp_kind[k]) || (!v && in->rp_kind[k] != SIMT_HT_NONE))
-                    o->bad |= SIMT_HT_BAD_REPORT;
+                if (!kind_known(in->rp_kind[k]) || (!v && in->rp_kind[k] != SIMT_HT_STACK_NONE))
+                    o->bad |= SIMT_HT_STACK_BAD_REPORT;
             }
             for (unsigned e = 0; e < s->cnt; e++) {
                 int slot = o->sched_ent[e];
                 unsigned k = slot >= 0 ? in->rp_kind[slot] : 0;
-                if (slot >= 0 && (k == SIMT_HT_EXIT || k == SIMT_HT_SYNC) && s->st[e].hasr)
-                    o->bad |= SIMT_HT_BAD_REPORT;
+                if (slot >= 0 && (k == SIMT_HT_STACK_EXIT || k == SIMT_HT_STACK_SYNC) && s->st[e].hasr)
+                    o->bad |= SIMT_HT_STACK_BAD_REPORT;
             }
         } else
-            o->bad |= SIMT_HT_BAD_BATCH;
+            o->bad |= SIMT_HT_STACK_BAD_BATCH;
     }
     static proc p;
     process(s, in, o, &p);
@@ -406,7 +406,7 @@ void simt_ht_stack_step(simt_ht_stack *s, const simt_ht_stack_in *in)
     s->phase = 0;
     if (o.launched) {
         s->cnt = 1;
-        s->st[0] = (simt_ht_ent){.pc = in->ln_pc & ones(c->pc_w), .mask = in->ln_mask & ones(c->w)};
+        s->st[0] = (simt_ht_stack_ent){.pc = in->ln_pc & ones(c->pc_w), .mask = in->ln_mask & ones(c->w)};
         return;
     }
     if (o.accepted) {
@@ -416,7 +416,7 @@ void simt_ht_stack_step(simt_ht_stack *s, const simt_ht_stack_in *in)
             s->rq_tgt[k] = in->rp_tgt[k] & ones(c->pc_w);
             s->rq_tmask[k] = in->rp_tmask[k] & ones(c->w);
             s->rq_rpc[k] = in->rp_rpc[k] & ones(c->pc_w);
-            const int wa = c->policy == SIMT_HT_WA;
+            const int wa = c->policy == SIMT_HT_STACK_WA;
             s->rq_nrpc[k] = wa ? in->rp_nrpc[k] & ones(c->pc_w) : 0;
             s->rq_prio[k] = wa ? in->rp_prio[k] & (unsigned)ones(c->prio_w) : 0;
             s->rq_wav[k] = wa ? in->rp_wav[k] & 1 : 0;
@@ -432,7 +432,7 @@ void simt_ht_stack_step(simt_ht_stack *s, const simt_ht_stack_in *in)
         return;
     memcpy(s->pend, p.pend_next, sizeof s->pend);
     if (!p.full) {
-        simt_ht_ent nst[SIMT_HT_MAX_D];
+        simt_ht_stack_ent nst[SIMT_HT_STACK_MAX_D];
         memcpy(nst, s->st, sizeof nst);
         for (unsigned e = 0; e < s->cnt; e++)
             if (p.is_pend[e] && p.u[e].kind == U_PC)
@@ -442,7 +442,7 @@ void simt_ht_stack_step(simt_ht_stack *s, const simt_ht_stack_in *in)
             const upd *u = &p.u[p.h];
             unsigned h = p.h;
             if (u->kind == U_REMOVE) {
-                const simt_ht_ent gone = nst[h];
+                const simt_ht_stack_ent gone = nst[h];
                 for (unsigned e = h; e + 1 < cnt; e++)
                     nst[e] = nst[e + 1];
                 cnt--;

@@ -23,9 +23,9 @@
 extern "C" {
 #endif
 
-#define SIMT_HT_MAX_W 64
-#define SIMT_HT_MAX_K 16
-#define SIMT_HT_MAX_D (3 * SIMT_HT_MAX_W - 2)
+#define SIMT_HT_STACK_MAX_W 64
+#define SIMT_HT_STACK_MAX_K 16
+#define SIMT_HT_STACK_MAX_D (3 * SIMT_HT_STACK_MAX_W - 2)
 
 typedef struct {
     unsigned w, pc_w, k, d;
@@ -35,20 +35,24 @@ typedef struct {
     unsigned step_clks;  /* clocks per step (STEP_CLKS): 1, or 2 (0 reads as 1) */
 } simt_ht_stack_cfg;
 
-enum { SIMT_HT_NONE = 0, SIMT_HT_ADV = 1, SIMT_HT_BR = 2, SIMT_HT_EXIT = 3, SIMT_HT_SYNC = 4 };
-enum { SIMT_HT_BAD_LAUNCH = 1, SIMT_HT_BAD_BATCH = 2, SIMT_HT_BAD_REPORT = 4 };
-enum { SIMT_HT_PDOM = 0, SIMT_HT_PAR = 1, SIMT_HT_WA = 2, SIMT_HT_SS = 3 };
+enum {
+    SIMT_HT_STACK_NONE = 0, SIMT_HT_STACK_ADV = 1, SIMT_HT_STACK_BR = 2, SIMT_HT_STACK_EXIT = 3,
+    SIMT_HT_STACK_SYNC = 4
+};
+enum { SIMT_HT_STACK_BAD_LAUNCH = 1, SIMT_HT_STACK_BAD_BATCH = 2, SIMT_HT_STACK_BAD_REPORT = 4 };
+enum { SIMT_HT_STACK_PDOM = 0, SIMT_HT_STACK_PAR = 1, SIMT_HT_STACK_WA = 2, SIMT_HT_STACK_SS = 3 };
 
 typedef struct {
     int ln_valid;
     uint64_t ln_pc, ln_mask;
     int rp_valid;
-    unsigned rp_kind[SIMT_HT_MAX_K];
-    uint64_t rp_npc[SIMT_HT_MAX_K], rp_tgt[SIMT_HT_MAX_K], rp_tmask[SIMT_HT_MAX_K], rp_rpc[SIMT_HT_MAX_K];
+    unsigned rp_kind[SIMT_HT_STACK_MAX_K];
+    uint64_t rp_npc[SIMT_HT_STACK_MAX_K], rp_tgt[SIMT_HT_STACK_MAX_K];
+    uint64_t rp_tmask[SIMT_HT_STACK_MAX_K], rp_rpc[SIMT_HT_STACK_MAX_K];
     /* BR, WA only: the descriptor of the PDOM point rp_rpc (next PDOM point, priority, allowed) */
-    uint64_t rp_nrpc[SIMT_HT_MAX_K];
-    unsigned rp_prio[SIMT_HT_MAX_K];
-    unsigned rp_wav[SIMT_HT_MAX_K];
+    uint64_t rp_nrpc[SIMT_HT_STACK_MAX_K];
+    unsigned rp_prio[SIMT_HT_STACK_MAX_K];
+    unsigned rp_wav[SIMT_HT_STACK_MAX_K];
 } simt_ht_stack_in;
 
 typedef struct {
@@ -57,33 +61,34 @@ typedef struct {
     uint64_t nrpc;      /* WA fields (0 unless POLICY = 2) */
     unsigned prio;
     int wav;
-} simt_ht_ent;
+} simt_ht_stack_ent;
 
 typedef struct {
     /* combinational */
-    unsigned bad;       /* SIMT_HT_BAD_* */
+    unsigned bad;       /* SIMT_HT_STACK_BAD_* */
     int full;
     int wa_split;       /* a work-ahead split is applied at the end of this cycle */
     /* meta-data (from the registered stack) */
     int md_valid;
     uint64_t slot_v;                    /* bit k */
-    uint64_t slot_pc[SIMT_HT_MAX_K];
+    uint64_t slot_pc[SIMT_HT_STACK_MAX_K];
     uint64_t lane_act;
-    unsigned lane_sel[SIMT_HT_MAX_W];
+    unsigned lane_sel[SIMT_HT_STACK_MAX_W];
     /* registered */
     int busy;
     unsigned cnt;
-    simt_ht_ent st[SIMT_HT_MAX_D];      /* entries >= cnt all zero */
-    uint64_t pend[(SIMT_HT_MAX_D + 63) / 64];
-    unsigned eslot[SIMT_HT_MAX_D];
-    unsigned rq_kind[SIMT_HT_MAX_K];
-    uint64_t rq_npc[SIMT_HT_MAX_K], rq_tgt[SIMT_HT_MAX_K], rq_tmask[SIMT_HT_MAX_K], rq_rpc[SIMT_HT_MAX_K];
-    uint64_t rq_nrpc[SIMT_HT_MAX_K];
-    unsigned rq_prio[SIMT_HT_MAX_K], rq_wav[SIMT_HT_MAX_K];
+    simt_ht_stack_ent st[SIMT_HT_STACK_MAX_D];      /* entries >= cnt all zero */
+    uint64_t pend[(SIMT_HT_STACK_MAX_D + 63) / 64];
+    unsigned eslot[SIMT_HT_STACK_MAX_D];
+    unsigned rq_kind[SIMT_HT_STACK_MAX_K];
+    uint64_t rq_npc[SIMT_HT_STACK_MAX_K], rq_tgt[SIMT_HT_STACK_MAX_K];
+    uint64_t rq_tmask[SIMT_HT_STACK_MAX_K], rq_rpc[SIMT_HT_STACK_MAX_K];
+    uint64_t rq_nrpc[SIMT_HT_STACK_MAX_K];
+    unsigned rq_prio[SIMT_HT_STACK_MAX_K], rq_wav[SIMT_HT_STACK_MAX_K];
     /* derived for the testbench (not ports) */
     int launched, accepted; /* this cycle: a launch, a batch accepted */
     unsigned sched_n;       /* entries scheduled by the meta-data */
-    int sched_ent[SIMT_HT_MAX_D]; /* slot of entry e in the meta-data, or -1 */
+    int sched_ent[SIMT_HT_STACK_MAX_D]; /* slot of entry e in the meta-data, or -1 */
 } simt_ht_stack_out;
 
 /* The unit's ports (rtl/ht_stack/simt_ht_stack.sv) but clk_i and rst_ni, in the RTL's order: the
@@ -140,14 +145,15 @@ typedef struct {
 typedef struct {
     simt_ht_stack_cfg cfg;
     unsigned cnt;
-    simt_ht_ent st[SIMT_HT_MAX_D];
+    simt_ht_stack_ent st[SIMT_HT_STACK_MAX_D];
     int busy;
-    uint64_t pend[(SIMT_HT_MAX_D + 63) / 64];
-    unsigned eslot[SIMT_HT_MAX_D];
-    unsigned rq_kind[SIMT_HT_MAX_K];
-    uint64_t rq_npc[SIMT_HT_MAX_K], rq_tgt[SIMT_HT_MAX_K], rq_tmask[SIMT_HT_MAX_K], rq_rpc[SIMT_HT_MAX_K];
-    uint64_t rq_nrpc[SIMT_HT_MAX_K];
-    unsigned rq_prio[SIMT_HT_MAX_K], rq_wav[SIMT_HT_MAX_K];
+    uint64_t pend[(SIMT_HT_STACK_MAX_D + 63) / 64];
+    unsigned eslot[SIMT_HT_STACK_MAX_D];
+    unsigned rq_kind[SIMT_HT_STACK_MAX_K];
+    uint64_t rq_npc[SIMT_HT_STACK_MAX_K], rq_tgt[SIMT_HT_STACK_MAX_K];
+    uint64_t rq_tmask[SIMT_HT_STACK_MAX_K], rq_rpc[SIMT_HT_STACK_MAX_K];
+    uint64_t rq_nrpc[SIMT_HT_STACK_MAX_K];
+    unsigned rq_prio[SIMT_HT_STACK_MAX_K], rq_wav[SIMT_HT_STACK_MAX_K];
     unsigned phase;  /* clock of the step, 0 .. step_clks - 1 */
 } simt_ht_stack;
 
@@ -157,7 +163,7 @@ void simt_ht_stack_reset(simt_ht_stack *s, const simt_ht_stack_cfg *cfg);
 void simt_ht_stack_eval(const simt_ht_stack *s, const simt_ht_stack_in *in, simt_ht_stack_out *out);
 void simt_ht_stack_step(simt_ht_stack *s, const simt_ht_stack_in *in);
 
-static inline int simt_ht_bit(const uint64_t *map, unsigned b) { return (int)(map[b / 64] >> (b % 64) & 1); }
+static inline int simt_ht_stack_bit(const uint64_t *map, unsigned b) { return (int)(map[b / 64] >> (b % 64) & 1); }
 
 #ifdef __cplusplus
 }

@@ -12,11 +12,11 @@ int simt_rmask_sb_cfg_check(const simt_rmask_sb_cfg *c, char *err, size_t errlen
     const char *msg = NULL;
     if (c->w < 1 || c->w > 64)
         msg = "W must be 1..64";
-    else if (c->nw < 1 || c->ne < 1 || c->nw * c->ne > SIMT_SB_MAX_E)
+    else if (c->nw < 1 || c->ne < 1 || c->nw * c->ne > SIMT_RMASK_SB_MAX_E)
         msg = "NW and NE must be >= 1 with NW*NE <= 512";
-    else if (c->nib < 1 || c->nib > SIMT_SB_MAX_IB)
+    else if (c->nib < 1 || c->nib > SIMT_RMASK_SB_MAX_IB)
         msg = "NIB must be 1..64";
-    else if (c->nsrc + 1 > SIMT_SB_MAX_OP)
+    else if (c->nsrc + 1 > SIMT_RMASK_SB_MAX_OP)
         msg = "NSRC must be 0..7";
     else if (c->reg_w < 1 || c->reg_w > 16)
         msg = "REG_W must be 1..16";
@@ -89,7 +89,7 @@ static void cycle(const simt_rmask_sb *s, const simt_rmask_sb_in *in, int *iss_o
                 if (s->rmask[e] && s->reg[e] == in->wb_reg)
                     v.wbe = (int)e;
         if (v.wbe < 0) {
-            *bad |= SIMT_SB_BAD_WB;
+            *bad |= SIMT_RMASK_SB_BAD_WB;
         } else {
             wb_ok = 1;
             uint64_t rm = s->rmask[v.wbe];
@@ -98,7 +98,7 @@ static void cycle(const simt_rmask_sb *s, const simt_rmask_sb_in *in, int *iss_o
             } else {
                 v.wb_rm = rm & ~(in->wb_mask & wm);
                 if (in->wb_mask & wm & ~rm)
-                    *bad |= SIMT_SB_BAD_WB;
+                    *bad |= SIMT_RMASK_SB_BAD_WB;
             }
         }
     }
@@ -106,9 +106,9 @@ static void cycle(const simt_rmask_sb *s, const simt_rmask_sb_in *in, int *iss_o
     /* 2. issue */
     int freed = -1;
     if (in->iss_valid) {
-        const simt_sb_slot *sl = in->iss_slot < c->nib ? &s->ib[in->iss_slot] : NULL;
+        const simt_rmask_sb_slot *sl = in->iss_slot < c->nib ? &s->ib[in->iss_slot] : NULL;
         if (!sl || !sl->valid || sl->dep) {
-            *bad |= SIMT_SB_BAD_ISS;
+            *bad |= SIMT_RMASK_SB_BAD_ISS;
         } else if (!(sl->opv & 1)) {
             *iss_ok = 1;
         } else {
@@ -145,7 +145,7 @@ static void cycle(const simt_rmask_sb *s, const simt_rmask_sb_in *in, int *iss_o
     if (in->dec_valid) {
         if (in->dec_slot >= c->nib || (s->ib[in->dec_slot].valid && (int)in->dec_slot != freed) ||
             in->dec_warp >= c->nw || (!c->base && !(in->dec_mask & wm)))
-            *bad |= SIMT_SB_BAD_DEC;
+            *bad |= SIMT_RMASK_SB_BAD_DEC;
         else
             dec_ok = 1;
     }
@@ -156,7 +156,7 @@ static void cycle(const simt_rmask_sb *s, const simt_rmask_sb_in *in, int *iss_o
     if (wb_ok) {
         uint64_t rwb = v_lookup(&v, in->wb_warp, in->wb_reg);
         for (unsigned i = 0; i < c->nib; i++) {
-            simt_sb_slot *sl = &nx->ib[i];
+            simt_rmask_sb_slot *sl = &nx->ib[i];
             if (!sl->valid || sl->warp != in->wb_warp)
                 continue;
             int hit = c->base ? rwb != 0 : (rwb & sl->mask) != 0;
@@ -170,7 +170,7 @@ static void cycle(const simt_rmask_sb *s, const simt_rmask_sb_in *in, int *iss_o
     if (freed >= 0)
         nx->ib[freed].valid = 0;
     if (dec_ok) {
-        simt_sb_slot *sl = &nx->ib[in->dec_slot];
+        simt_rmask_sb_slot *sl = &nx->ib[in->dec_slot];
         memset(sl, 0, sizeof *sl);
         sl->valid = 1;
         sl->warp = in->dec_warp;
@@ -202,7 +202,7 @@ void simt_rmask_sb_eval(const simt_rmask_sb *s, const simt_rmask_sb_in *in, simt
         cycle(s, in, &o->iss_ok, &o->iss_full, &o->bad, NULL);
     o->ib_valid = o->ib_ready = 0;
     for (unsigned i = 0; i < c->nib; i++) {
-        const simt_sb_slot *sl = &s->ib[i];
+        const simt_rmask_sb_slot *sl = &s->ib[i];
         o->ib_valid |= (uint64_t)sl->valid << i;
         o->ib_ready |= (uint64_t)(sl->valid && !sl->dep) << i;
         o->ib_warp[i] = sl->warp;

@@ -6,8 +6,8 @@
  *
  * Use: simt_rmask_sb_reset(), then each cycle fill a simt_rmask_sb_in, call
  * simt_rmask_sb_eval() for the outputs of that cycle and simt_rmask_sb_step() for the clock
- * edge. Limits: 1 <= W <= 64, NW*NE <= SIMT_SB_MAX_E, NIB <= SIMT_SB_MAX_IB,
- * NSRC + 1 <= SIMT_SB_MAX_OP, 1 <= REG_W <= 16.
+ * edge. Limits: 1 <= W <= 64, NW*NE <= SIMT_RMASK_SB_MAX_E, NIB <= SIMT_RMASK_SB_MAX_IB,
+ * NSRC + 1 <= SIMT_RMASK_SB_MAX_OP, 1 <= REG_W <= 16.
  * With cfg.step_clks = 2 (the RTL's STEP_CLKS = 2, the contract's "Two-clock step") each call
  * is one clock: a step's first clock changes nothing and answers as an idle cycle (iss_ok,
  * iss_full and bad 0); its second is the single-cycle step with the inputs given there (the
@@ -23,9 +23,9 @@
 extern "C" {
 #endif
 
-#define SIMT_SB_MAX_E  512
-#define SIMT_SB_MAX_IB 64
-#define SIMT_SB_MAX_OP 8
+#define SIMT_RMASK_SB_MAX_E  512
+#define SIMT_RMASK_SB_MAX_IB 64
+#define SIMT_RMASK_SB_MAX_OP 8
 
 typedef struct {
     unsigned w, nw, ne, reg_w, nib, nsrc;
@@ -33,14 +33,14 @@ typedef struct {
     unsigned step_clks;  /* clocks per step (STEP_CLKS): 1, or 2 (0 reads as 1) */
 } simt_rmask_sb_cfg;
 
-enum { SIMT_SB_BAD_ISS = 1, SIMT_SB_BAD_WB = 2, SIMT_SB_BAD_DEC = 4 };
+enum { SIMT_RMASK_SB_BAD_ISS = 1, SIMT_RMASK_SB_BAD_WB = 2, SIMT_RMASK_SB_BAD_DEC = 4 };
 
 typedef struct {
     int dec_valid;
     unsigned dec_slot, dec_warp;
     uint64_t dec_mask;
     unsigned dec_opv;                  /* bit k: operand k present (0 = destination) */
-    unsigned dec_reg[SIMT_SB_MAX_OP];
+    unsigned dec_reg[SIMT_RMASK_SB_MAX_OP];
     int iss_valid;
     unsigned iss_slot;
     int wb_valid;
@@ -50,23 +50,23 @@ typedef struct {
 
 typedef struct {
     int iss_ok, iss_full;
-    unsigned bad;                      /* SIMT_SB_BAD_* */
+    unsigned bad;                      /* SIMT_RMASK_SB_BAD_* */
     uint64_t ib_valid, ib_ready;       /* bit per slot */
-    unsigned ib_warp[SIMT_SB_MAX_IB];
-    uint64_t ib_mask[SIMT_SB_MAX_IB];
-    unsigned ib_dep[SIMT_SB_MAX_IB];
-    int sb_valid[SIMT_SB_MAX_E];       /* entry w*NE + e */
-    unsigned sb_reg[SIMT_SB_MAX_E];
-    uint64_t sb_rmask[SIMT_SB_MAX_E];
+    unsigned ib_warp[SIMT_RMASK_SB_MAX_IB];
+    uint64_t ib_mask[SIMT_RMASK_SB_MAX_IB];
+    unsigned ib_dep[SIMT_RMASK_SB_MAX_IB];
+    int sb_valid[SIMT_RMASK_SB_MAX_E];       /* entry w*NE + e */
+    unsigned sb_reg[SIMT_RMASK_SB_MAX_E];
+    uint64_t sb_rmask[SIMT_RMASK_SB_MAX_E];
 } simt_rmask_sb_out;
 
 typedef struct {
     int valid;
     unsigned warp, opv;
     uint64_t mask;
-    unsigned reg[SIMT_SB_MAX_OP];
+    unsigned reg[SIMT_RMASK_SB_MAX_OP];
     unsigned dep;
-} simt_sb_slot;
+} simt_rmask_sb_slot;
 
 /* The unit's ports (rtl/rmask_sb/simt_rmask_sb.sv and simt_sb_base.sv) but clk_i and rst_ni, in
  * the RTL's order: the one list from which the Verilator shim checks every port's width and drives
@@ -106,9 +106,9 @@ typedef struct {
 
 typedef struct {
     simt_rmask_sb_cfg cfg;
-    unsigned reg[SIMT_SB_MAX_E];
-    uint64_t rmask[SIMT_SB_MAX_E];     /* R-mask; baseline: all lanes or 0 (= valid bit) */
-    simt_sb_slot ib[SIMT_SB_MAX_IB];
+    unsigned reg[SIMT_RMASK_SB_MAX_E];
+    uint64_t rmask[SIMT_RMASK_SB_MAX_E];     /* R-mask; baseline: all lanes or 0 (= valid bit) */
+    simt_rmask_sb_slot ib[SIMT_RMASK_SB_MAX_IB];
     unsigned phase;                    /* clock of the step, 0 .. step_clks - 1 */
 } simt_rmask_sb;
 

@@ -14,9 +14,9 @@ int simt_st_rt_cfg_check(const simt_st_rt_cfg *c, char *err, size_t errlen)
         msg = "W must be 1..64";
     else if (c->pc_w < 1 || c->pc_w > 64)
         msg = "PC_W must be 1..64";
-    else if (c->nst < 2 || c->nst > SIMT_STRT_MAX)
+    else if (c->nst < 2 || c->nst > SIMT_ST_RT_MAX)
         msg = "NST must be 2..64";
-    else if (c->nrt < 1 || c->nrt > SIMT_STRT_MAX)
+    else if (c->nrt < 1 || c->nrt > SIMT_ST_RT_MAX)
         msg = "NRT must be 1..64";
     else if (c->orec != 0 && c->orec != 1)
         msg = "OREC must be 0 or 1";
@@ -54,10 +54,10 @@ static int rt_free(const simt_st_rt *s)
 
 /* OREC search for an inserted entry x (not yet written): the lowest valid entry of s (the
  * state at the start of the cycle), other than sel, in the same block with the same link. */
-static int orec_match(const simt_st_rt *s, unsigned sel, const simt_st_ent *x)
+static int orec_match(const simt_st_rt *s, unsigned sel, const simt_st_rt_st_ent *x)
 {
     for (unsigned i = 0; i < s->cfg.nst; i++) {
-        const simt_st_ent *e = &s->st[i];
+        const simt_st_rt_st_ent *e = &s->st[i];
         if (i != sel && e->mask && e->bpc == x->pc && e->hasr == x->hasr && e->rpc == x->rpc &&
             e->ridx == x->ridx)
             return (int)i;
@@ -74,7 +74,7 @@ typedef struct {
 typedef struct {
     int on;
     unsigned slot;
-    simt_st_ent x;
+    simt_st_rt_st_ent x;
 } insertion;
 
 /* Resolve at most one OREC among ins[0..n-1] (in priority order), then write the insertions
@@ -89,17 +89,17 @@ static void insert(const simt_st_rt *s, unsigned sel, simt_st_rt *nx, insertion 
             int e = orec_match(s, sel, &ins[k].x);
             if (e < 0)
                 continue;
-            simt_st_ent *E = &nx->st[e];
+            simt_st_rt_st_ent *E = &nx->st[e];
             if (E->pc == ins[k].x.pc) {
                 E->mask |= ins[k].x.mask;
                 ins[k].on = 0;
-                f->ev |= SIMT_STRT_EV_MERGE;
+                f->ev |= SIMT_ST_RT_EV_MERGE;
             } else {
                 int q = rt_free(s);  /* free at the start of the cycle */
                 if (q < 0) {
-                    f->ev |= SIMT_STRT_EV_OSKIP;
+                    f->ev |= SIMT_ST_RT_EV_OSKIP;
                 } else {
-                    simt_rt_ent *Q = &nx->rt[q];
+                    simt_st_rt_rt_ent *Q = &nx->rt[q];
                     Q->pc = E->pc;
                     Q->rpc = ins[k].x.rpc;
                     Q->hasr = ins[k].x.hasr;
@@ -110,7 +110,7 @@ static void insert(const simt_st_rt *s, unsigned sel, simt_st_rt *nx, insertion 
                     ins[k].x.rpc = Q->pc;
                     ins[k].x.hasr = 1;
                     ins[k].x.ridx = (unsigned)q;
-                    f->ev |= SIMT_STRT_EV_OREC;
+                    f->ev |= SIMT_ST_RT_EV_OREC;
                 }
             }
             break;
@@ -124,14 +124,14 @@ static void insert(const simt_st_rt *s, unsigned sel, simt_st_rt *nx, insertion 
 /* ADV of split sel to npc (also a uniform BR, with blk = 1). */
 static void adv(const simt_st_rt *s, unsigned sel, uint64_t npc, int blk, simt_st_rt *nx, flags *f)
 {
-    const simt_st_ent *S = &s->st[sel];
+    const simt_st_rt_st_ent *S = &s->st[sel];
     if (S->hasr && npc == S->rpc) {
-        f->ev |= SIMT_STRT_EV_ARRIVE;
+        f->ev |= SIMT_ST_RT_EV_ARRIVE;
         nx->st[sel].mask = 0;
-        simt_rt_ent *R = &nx->rt[S->ridx];
+        simt_st_rt_rt_ent *R = &nx->rt[S->ridx];
         R->pend &= ~S->mask;
         if (!R->pend) {
-            f->ev |= SIMT_STRT_EV_RECONV;
+            f->ev |= SIMT_ST_RT_EV_RECONV;
             insertion in = {1, sel, {R->pc, R->pc, R->rmask, R->rpc, R->hasr, R->ridx}};
             R->rmask = 0;
             insert(s, sel, nx, &in, 1, f);
@@ -150,7 +150,7 @@ static void adv(const simt_st_rt *s, unsigned sel, uint64_t npc, int blk, simt_s
 static void br(const simt_st_rt *s, const simt_st_rt_in *in, simt_st_rt *nx, flags *f)
 {
     const unsigned sel = in->sel;
-    const simt_st_ent *S = &s->st[sel];
+    const simt_st_rt_st_ent *S = &s->st[sel];
     const uint64_t mt = in->tmask, mn = S->mask & ~in->tmask;
     if (!mt || !mn || in->tgt == in->npc) {
         adv(s, sel, mt ? in->tgt : in->npc, 1, nx, f);
@@ -164,16 +164,16 @@ static void br(const simt_st_rt *s, const simt_st_rt_in *in, simt_st_rt *nx, fla
         f->ok = 0;
         return;
     }
-    f->ev |= SIMT_STRT_EV_DIV;
+    f->ev |= SIMT_ST_RT_EV_DIV;
     unsigned L = S->ridx;
     if (!reuse) {
         L = (unsigned)fr;
-        nx->rt[L] = (simt_rt_ent){in->rpc, S->rpc, S->mask, S->mask, S->hasr, S->ridx};
-        f->ev |= SIMT_STRT_EV_NEWRT;
+        nx->rt[L] = (simt_st_rt_rt_ent){in->rpc, S->rpc, S->mask, S->mask, S->hasr, S->ridx};
+        f->ev |= SIMT_ST_RT_EV_NEWRT;
     }
     if (t_at || n_at) {
         nx->rt[L].pend &= ~(t_at ? mt : mn);
-        f->ev |= SIMT_STRT_EV_SIDE;
+        f->ev |= SIMT_ST_RT_EV_SIDE;
     }
     nx->st[sel].mask = 0;
     insertion ins[2] = {
@@ -196,15 +196,15 @@ static void apply(const simt_st_rt *s, const simt_st_rt_in *in, simt_st_rt *nx, 
         any |= s->rt[i].pend != 0;
     const uint64_t tmask = in->tmask & ones(c->w);
     switch (in->op) {
-    case SIMT_STRT_NONE:
+    case SIMT_ST_RT_NONE:
         return;
-    case SIMT_STRT_ADV:
+    case SIMT_ST_RT_ADV:
         if (!sel_ok)
             break;
         f->ok = 1;
         adv(s, in->sel, in->npc & ones(c->pc_w), in->blk, nx, f);
         return;
-    case SIMT_STRT_BR:
+    case SIMT_ST_RT_BR:
         if (!sel_ok || (tmask & ~s->st[in->sel].mask))
             break;
         f->ok = 1;
@@ -217,19 +217,19 @@ static void apply(const simt_st_rt *s, const simt_st_rt_in *in, simt_st_rt *nx, 
             br(s, &b, nx, f);
         }
         return;
-    case SIMT_STRT_EXIT:
+    case SIMT_ST_RT_EXIT:
         if (!sel_ok || s->st[in->sel].hasr)
             break;
         f->ok = 1;
         nx->st[in->sel].mask = 0;
         return;
-    case SIMT_STRT_LAUNCH:
+    case SIMT_ST_RT_LAUNCH:
         if (any || !tmask)
             break;
         f->ok = 1;
         {
             const uint64_t pc = in->npc & ones(c->pc_w);
-            nx->st[0] = (simt_st_ent){pc, pc, tmask, 0, 0, 0};
+            nx->st[0] = (simt_st_rt_st_ent){pc, pc, tmask, 0, 0, 0};
         }
         return;
     default:

@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define SIMT_STRT_MAX 64
+#define SIMT_ST_RT_MAX 64
 
 typedef struct {
     unsigned w, pc_w, nst, nrt;
@@ -30,18 +30,18 @@ typedef struct {
 } simt_st_rt_cfg;
 
 enum {
-    SIMT_STRT_NONE = 0,
-    SIMT_STRT_ADV = 1,     /* split sel moves to npc (blk: npc starts a basic block) */
-    SIMT_STRT_BR = 2,      /* branch of split sel: tmask lanes to tgt, others to npc, IPDOM rpc */
-    SIMT_STRT_EXIT = 3,    /* the (fully reconverged) split sel exits */
-    SIMT_STRT_LAUNCH = 4   /* empty tables: one split at npc with lanes tmask */
+    SIMT_ST_RT_NONE = 0,
+    SIMT_ST_RT_ADV = 1,     /* split sel moves to npc (blk: npc starts a basic block) */
+    SIMT_ST_RT_BR = 2,      /* branch of split sel: tmask lanes to tgt, others to npc, IPDOM rpc */
+    SIMT_ST_RT_EXIT = 3,    /* the (fully reconverged) split sel exits */
+    SIMT_ST_RT_LAUNCH = 4   /* empty tables: one split at npc with lanes tmask */
 };
 
 /* ev bits (docs/units/st_rt.md, "Events") */
 enum {
-    SIMT_STRT_EV_DIV = 1, SIMT_STRT_EV_NEWRT = 2, SIMT_STRT_EV_SIDE = 4, SIMT_STRT_EV_ARRIVE = 8,
-    SIMT_STRT_EV_RECONV = 16, SIMT_STRT_EV_MERGE = 32, SIMT_STRT_EV_OREC = 64,
-    SIMT_STRT_EV_OSKIP = 128
+    SIMT_ST_RT_EV_DIV = 1, SIMT_ST_RT_EV_NEWRT = 2, SIMT_ST_RT_EV_SIDE = 4, SIMT_ST_RT_EV_ARRIVE = 8,
+    SIMT_ST_RT_EV_RECONV = 16, SIMT_ST_RT_EV_MERGE = 32, SIMT_ST_RT_EV_OREC = 64,
+    SIMT_ST_RT_EV_OSKIP = 128
 };
 
 typedef struct {
@@ -54,12 +54,12 @@ typedef struct {
 typedef struct {
     uint64_t pc, bpc, mask, rpc;
     unsigned hasr, ridx;
-} simt_st_ent;
+} simt_st_rt_st_ent;
 
 typedef struct {
     uint64_t pc, rpc, rmask, pend;
     unsigned hasr, ridx;
-} simt_rt_ent;
+} simt_st_rt_rt_ent;
 
 typedef struct {
     int ok, stall, bad;
@@ -68,8 +68,8 @@ typedef struct {
     int pick_valid;
     unsigned pick;
     int done;
-    simt_st_ent st[SIMT_STRT_MAX];   /* fields as the outputs show them (stale when free) */
-    simt_rt_ent rt[SIMT_STRT_MAX];
+    simt_st_rt_st_ent st[SIMT_ST_RT_MAX];   /* fields as the outputs show them (stale when free) */
+    simt_st_rt_rt_ent rt[SIMT_ST_RT_MAX];
 } simt_st_rt_out;
 
 /* The unit's ports (rtl/st_rt/simt_st_rt.sv) but clk_i and rst_ni, in the RTL's order: the one
@@ -113,8 +113,8 @@ typedef struct {
 
 typedef struct {
     simt_st_rt_cfg cfg;
-    simt_st_ent st[SIMT_STRT_MAX];   /* valid iff mask != 0 */
-    simt_rt_ent rt[SIMT_STRT_MAX];   /* valid iff pend != 0 */
+    simt_st_rt_st_ent st[SIMT_ST_RT_MAX];   /* valid iff mask != 0 */
+    simt_st_rt_rt_ent rt[SIMT_ST_RT_MAX];   /* valid iff pend != 0 */
     unsigned phase;                  /* clock of the step, 0 .. step_clks - 1 */
 } simt_st_rt;
 

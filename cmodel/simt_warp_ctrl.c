@@ -11,8 +11,8 @@ static uint64_t ones(unsigned n) { return n >= 64 ? ~0ull : ((1ull << n) - 1); }
 
 int simt_warp_ctrl_cfg_check(const simt_warp_ctrl_cfg *c, char *err, size_t n)
 {
-    if (c->w < 1 || c->w > SIMT_WARP_MAX_W)
-        return snprintf(err, n, "lanes W=%u out of range: the C model supports 1..%d", c->w, SIMT_WARP_MAX_W), -1;
+    if (c->w < 1 || c->w > SIMT_WARP_CTRL_MAX_W)
+        return snprintf(err, n, "lanes W=%u out of range: the C model supports 1..%d", c->w, SIMT_WARP_CTRL_MAX_W), -1;
     if (c->sp_w < 1)
         return snprintf(err, n, "SP_W=%u: the warp control needs at least one SP bit", c->sp_w), -1;
     if (c->pc_w < 2 || c->sp_w + c->pc_w > 64)
@@ -57,7 +57,7 @@ static void mem_select(const simt_warp_ctrl_cfg *c, uint64_t act, const uint64_t
 {
     simt_arb_cfg ac = arb_cfg(c);
     simt_arb_out r;
-    uint64_t key[SIMT_WARP_MAX_W];
+    uint64_t key[SIMT_WARP_CTRL_MAX_W];
     for (unsigned i = 0; i < c->w; i++)
         key[i] = addr[i] & ones(c->pc_w);
     simt_arb_eval(&ac, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, 1, act, key, &r);
@@ -80,7 +80,7 @@ void simt_warp_ctrl_eval(const simt_warp_ctrl *s, const simt_warp_ctrl_in *in, s
     o->arb = s->arb;
     /* Memory mode of the unified arbiter (Collange 2011 §4.2-4.3): in the issue cycle, or
      * arb_stages cycles later with the pipelined arbiter. */
-    if (c->arb_stages == 0 && ready(s) && in->issue && (in->op & 3) == SIMT_OP_MEM) {
+    if (c->arb_stages == 0 && ready(s) && in->issue && (in->op & 3) == SIMT_WARP_CTRL_OP_MEM) {
         o->mem_req = 1;
         mem_select(c, o->active, in->addr, &o->mem_line, &o->served);
     } else if (s->memw && at_end(s)) {
@@ -120,7 +120,7 @@ void simt_warp_ctrl_step(simt_warp_ctrl *s, const simt_warp_ctrl_in *in)
     simt_arb_out arb = {0, 0, 0};
     if (s->arb && at_end(s)) {
         simt_arb_cfg ac = arb_cfg(c);
-        uint64_t key[SIMT_WARP_MAX_W];
+        uint64_t key[SIMT_WARP_CTRL_MAX_W];
         for (unsigned i = 0; i < c->w; i++)
             key[i] = lane_key(s, i);
         simt_arb_eval(&ac, SIMT_ARB_UNIFIED, SIMT_ARB_MEM_MIN, 0, enabled(s), key, &arb);
@@ -156,7 +156,7 @@ void simt_warp_ctrl_step(simt_warp_ctrl *s, const simt_warp_ctrl_in *in)
             mact_d = s->mact;
             grew_d = s->grew || woke || launched;
         }
-    } else if (fire && pipe && op == SIMT_OP_MEM) {
+    } else if (fire && pipe && op == SIMT_WARP_CTRL_OP_MEM) {
         /* Pipelined MEM issue: the tree takes this cycle's addresses; the result, arb_stages
          * cycles later, is their function. */
         memw_d = 1;
@@ -167,9 +167,9 @@ void simt_warp_ctrl_step(simt_warp_ctrl *s, const simt_warp_ctrl_in *in)
         arb_d = 0;
     } else if (fire) {
         int shortcut = 0, hold = 0;
-        if (op == SIMT_OP_ALU)
+        if (op == SIMT_WARP_CTRL_OP_ALU)
             shortcut = !carry;
-        else if (op == SIMT_OP_MEM && !carry) {
+        else if (op == SIMT_WARP_CTRL_OP_MEM && !carry) {
             if (o.active & ~o.served)
                 hold = 1; /* conflicting lanes replay at MPC */
             else if (in->mem_hit)
@@ -204,14 +204,14 @@ void simt_warp_ctrl_step(simt_warp_ctrl *s, const simt_warp_ctrl_in *in)
         }
         if (fire && (o.active & b)) {
             switch (op) {
-            case SIMT_OP_ALU:
+            case SIMT_WARP_CTRL_OP_ALU:
                 s->pc[i] = (s->pc[i] + 1) & pcm;
                 break;
-            case SIMT_OP_BRANCH:
+            case SIMT_WARP_CTRL_OP_BRANCH:
                 s->pc[i] = in->npc[i] & pcm;
                 s->sp[i] = in->nsp[i] & spm;
                 break;
-            case SIMT_OP_MEM:
+            case SIMT_WARP_CTRL_OP_MEM:
                 break; /* below: its served lanes, when its result is there */
             default: /* EXIT */
                 s->live &= ~b;

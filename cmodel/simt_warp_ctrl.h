@@ -23,23 +23,23 @@
 extern "C" {
 #endif
 
-#define SIMT_WARP_MAX_W 64
+#define SIMT_WARP_CTRL_MAX_W 64
 
 typedef struct {
     unsigned w, pc_w, sp_w, off_w;
     unsigned arb_stages;  /* 0: single-cycle arbiter; >= 1: its result arb_stages cycles later */
 } simt_warp_ctrl_cfg;
 
-enum { SIMT_OP_ALU = 0, SIMT_OP_BRANCH = 1, SIMT_OP_MEM = 2, SIMT_OP_EXIT = 3 };
+enum { SIMT_WARP_CTRL_OP_ALU = 0, SIMT_WARP_CTRL_OP_BRANCH = 1, SIMT_WARP_CTRL_OP_MEM = 2, SIMT_WARP_CTRL_OP_EXIT = 3 };
 
 typedef struct {
     int launch;
     uint64_t launch_mask, launch_pc, launch_sp;
     int issue;
-    unsigned op;                      /* SIMT_OP_* */
-    uint64_t npc[SIMT_WARP_MAX_W];    /* BRANCH: per-lane next PC */
-    uint64_t nsp[SIMT_WARP_MAX_W];    /* BRANCH: per-lane next SP */
-    uint64_t addr[SIMT_WARP_MAX_W];   /* MEM: per-lane data address */
+    unsigned op;                      /* SIMT_WARP_CTRL_OP_* */
+    uint64_t npc[SIMT_WARP_CTRL_MAX_W];    /* BRANCH: per-lane next PC */
+    uint64_t nsp[SIMT_WARP_CTRL_MAX_W];    /* BRANCH: per-lane next SP */
+    uint64_t addr[SIMT_WARP_CTRL_MAX_W];   /* MEM: per-lane data address */
     int mem_hit;
     uint64_t wake;
 } simt_warp_ctrl_in;
@@ -51,7 +51,7 @@ typedef struct {
     int mem_req;
     uint64_t mem_line, served;
     uint64_t live, sleep;
-    uint64_t pc[SIMT_WARP_MAX_W], sp[SIMT_WARP_MAX_W];
+    uint64_t pc[SIMT_WARP_CTRL_MAX_W], sp[SIMT_WARP_CTRL_MAX_W];
     int done;
 } simt_warp_ctrl_out;
 
@@ -89,7 +89,7 @@ typedef struct {
 
 typedef struct {
     simt_warp_ctrl_cfg cfg;
-    uint64_t pc[SIMT_WARP_MAX_W], sp[SIMT_WARP_MAX_W];
+    uint64_t pc[SIMT_WARP_CTRL_MAX_W], sp[SIMT_WARP_CTRL_MAX_W];
     uint64_t live, sleep;
     uint64_t mkey;  /* {msp, mpc} */
     int mvalid, arb;

@@ -44,7 +44,7 @@ static int chance(unsigned pct) { return below(100) < pct; }
 static void next_op(const simt_st_rt_cfg *c, const simt_st_rt_out *st, const uint64_t *pc, simt_st_rt_in *in)
 {
     const uint64_t lanes = c->w >= 64 ? ~0ull : (1ull << c->w) - 1;
-    in->op = SIMT_STRT_NONE;
+    in->op = SIMT_ST_RT_NONE;
     in->sel = 0;
     in->npc = pc[below(NPC)];
     in->blk = chance(50);
@@ -58,7 +58,7 @@ static void next_op(const simt_st_rt_cfg *c, const simt_st_rt_out *st, const uin
         return;
     }
     if (st->done) { /* tables empty: launch the next program on some lanes */
-        in->op = SIMT_STRT_LAUNCH;
+        in->op = SIMT_ST_RT_LAUNCH;
         in->tmask |= 1ull << below(c->w);
         return;
     }
@@ -66,20 +66,20 @@ static void next_op(const simt_st_rt_cfg *c, const simt_st_rt_out *st, const uin
     do
         s = chance(50) && st->pick_valid ? st->pick : below(c->nst);
     while (!(st->st_valid >> s & 1));
-    const simt_st_ent *S = &st->st[s];
+    const simt_st_rt_st_ent *S = &st->st[s];
     in->sel = s;
     if (!S->hasr && chance(5)) { /* reconverged: the warp may exit */
-        in->op = SIMT_STRT_EXIT;
+        in->op = SIMT_ST_RT_EXIT;
         return;
     }
     if (chance(25)) { /* a branch: tmask lanes of the split to tgt, the others to npc */
-        in->op = SIMT_STRT_BR;
+        in->op = SIMT_ST_RT_BR;
         in->tmask &= S->mask;
         if (S->hasr && chance(20))
             in->rpc = S->rpc; /* reconverges where the split does (loop back-edge) */
         return;
     }
-    in->op = SIMT_STRT_ADV; /* one instruction; at the split's RPC it arrives */
+    in->op = SIMT_ST_RT_ADV; /* one instruction; at the split's RPC it arrives */
     if (S->hasr && chance(40))
         in->npc = S->rpc;
 }
@@ -195,15 +195,15 @@ int main(int argc, char **argv)
         simt_st_rt_step(&gold, &in);
         ops->vl.edge(rtl);
 
-        launches += e.ok && in.op == SIMT_STRT_LAUNCH;
-        exits += e.ok && in.op == SIMT_STRT_EXIT;
-        div += e.ev & SIMT_STRT_EV_DIV ? 1 : 0;
-        reconv += e.ev & SIMT_STRT_EV_RECONV ? 1 : 0;
-        merge += e.ev & SIMT_STRT_EV_MERGE ? 1 : 0;
-        orec += e.ev & SIMT_STRT_EV_OREC ? 1 : 0;
+        launches += e.ok && in.op == SIMT_ST_RT_LAUNCH;
+        exits += e.ok && in.op == SIMT_ST_RT_EXIT;
+        div += e.ev & SIMT_ST_RT_EV_DIV ? 1 : 0;
+        reconv += e.ev & SIMT_ST_RT_EV_RECONV ? 1 : 0;
+        merge += e.ev & SIMT_ST_RT_EV_MERGE ? 1 : 0;
+        orec += e.ev & SIMT_ST_RT_EV_OREC ? 1 : 0;
         stall += (unsigned)e.stall;
         bad += (unsigned)e.bad;
-        if (e.ok && in.op == SIMT_STRT_LAUNCH)
+        if (e.ok && in.op == SIMT_ST_RT_LAUNCH)
             last_launch = cycle;
         simt_st_rt_eval(&gold, &idle, &st); /* the state the next operation sees */
     }

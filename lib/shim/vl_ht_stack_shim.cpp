@@ -40,7 +40,7 @@ void eval(void *mp, const simt_ht_stack_in *in, simt_ht_stack_out *o)
     SIMT_HT_STACK_PORTS(VL_PORT_NONE, VL_PORT_READ)
     o->launched = o->accepted = 0;
     o->sched_n = 0;
-    for (unsigned e = 0; e < SIMT_HT_MAX_D; e++)
+    for (unsigned e = 0; e < SIMT_HT_STACK_MAX_D; e++)
         o->sched_ent[e] = -1;
 }
 } // namespace

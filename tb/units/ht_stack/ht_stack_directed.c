@@ -84,12 +84,12 @@ static int dt_bundle(dt *d)
         }
         in.rp_npc[k] = i->pc + 4;
         switch (i->kind) {
-        case I_PLAIN: in.rp_kind[k] = SIMT_HT_ADV; break;
-        case I_JMP: in.rp_kind[k] = SIMT_HT_ADV, in.rp_npc[k] = i->tgt; break;
-        case I_EXIT: in.rp_kind[k] = SIMT_HT_EXIT; break;
-        case I_SYNC: in.rp_kind[k] = SIMT_HT_SYNC; break;
+        case I_PLAIN: in.rp_kind[k] = SIMT_HT_STACK_ADV; break;
+        case I_JMP: in.rp_kind[k] = SIMT_HT_STACK_ADV, in.rp_npc[k] = i->tgt; break;
+        case I_EXIT: in.rp_kind[k] = SIMT_HT_STACK_EXIT; break;
+        case I_SYNC: in.rp_kind[k] = SIMT_HT_STACK_SYNC; break;
         default:
-            in.rp_kind[k] = SIMT_HT_BR, in.rp_tgt[k] = i->tgt, in.rp_rpc[k] = i->rpc, in.rp_tmask[k] = i->taken;
+            in.rp_kind[k] = SIMT_HT_STACK_BR, in.rp_tgt[k] = i->tgt, in.rp_rpc[k] = i->rpc, in.rp_tmask[k] = i->taken;
             for (unsigned b = 0; b < d->nloops && b < 4; b++)
                 if (d->loops[b].pc == i->pc) {
                     const loopbr *lb = &d->loops[b];
@@ -163,7 +163,7 @@ static void t_ifelse(dt *d)
     CHECK(st.cnt == 3 && st.st[0].pc == 0x20 && st.st[0].mask == 0xf && !st.st[0].hasr && st.st[1].pc == 0x04 &&
               st.st[1].mask == 0xc && st.st[1].rpc == 0x20 && st.st[2].pc == 0x10 && st.st[2].mask == 0x3,
           "after the branch: stack [R{0x20,1111}, NT{0x04,1100}, T{0x10,0011}] expected");
-    if (c->policy == SIMT_HT_SS)
+    if (c->policy == SIMT_HT_STACK_SS)
         sc_die("test ifelse: spatial subdivision has its own test (ss)");
     const int par = c->policy >= 1 && c->k >= 2;
     if (par)
@@ -184,7 +184,7 @@ static void t_ifelse(dt *d)
 static void t_ifelse_sweep(dt *d)
 {
     const simt_ht_stack_cfg *c = &d->ls.cfg;
-    if (c->policy == SIMT_HT_SS)
+    if (c->policy == SIMT_HT_STACK_SS)
         sc_die("test ifelse-sweep: not for spatial subdivision (lanes 0, 1 are one group)");
     const int par = c->policy >= 1 && c->k >= 2;
     static insn prog[16];
@@ -279,7 +279,7 @@ static void t_nested(dt *d)
  * for the errata test: returns the number of slots it fills, or -1 when it does not terminate
  * within 4*D steps (D1), or -2 when it writes past slot K (D3). subset: 1 reads line 9 (D2) as
  * the bitwise "& ~scheduled", 0 uses the corrected test. */
-static int alg1_printed(const simt_ht_ent *st, unsigned cnt, unsigned k, int subset, int fix_d1, int fix_d3)
+static int alg1_printed(const simt_ht_stack_ent *st, unsigned cnt, unsigned k, int subset, int fix_d1, int fix_d3)
 {
     unsigned num = 1;
     int index = (int)cnt - 2;
@@ -317,7 +317,7 @@ static void t_errata(dt *d)
     chk_slots(d, "corrected", 2, (const uint64_t[]){0x10, 0x04}, (const unsigned[]){0, 0, 1, 1}, 0xf);
     int d2 = alg1_printed(st.st, st.cnt, 2, 1, 1, 1);
     int d1 = alg1_printed(st.st, st.cnt, 3, 0, 0, 1); /* K = 3: NT is taken, then NT again conflicts */
-    const simt_ht_ent three[4] = {{.pc = 0, .mask = 0xf}, {.pc = 4, .mask = 0x8, .rpc = 1}, {.pc = 8, .mask = 0x4, .rpc = 1},
+    const simt_ht_stack_ent three[4] = {{.pc = 0, .mask = 0xf}, {.pc = 4, .mask = 0x8, .rpc = 1}, {.pc = 8, .mask = 0x4, .rpc = 1},
                                   {.pc = 12, .mask = 0x3, .rpc = 1}};
     int d3 = alg1_printed(three, 4, 2, 0, 1, 0);
     int ok = alg1_printed(st.st, st.cnt, 2, 0, 1, 1);
@@ -387,7 +387,7 @@ static void t_wa_fig43(dt *d)
     d->prog = p_fig43, d->n = sizeof p_fig43 / sizeof p_fig43[0];
     d->loops = l_fig43, d->nloops = 2;
     dt_launch(d, 0x10, 0xf);
-    const int wa = c->policy == SIMT_HT_WA && c->k >= 2;
+    const int wa = c->policy == SIMT_HT_STACK_WA && c->k >= 2;
     simt_ht_stack_out st;
     if (wa) {
         for (unsigned b = 0; b < 4; b++)
@@ -463,7 +463,7 @@ static void t_ss(dt *d)
     const simt_ht_stack_cfg *c = &d->ls.cfg;
     if (c->w != 8 || c->k != 2 || c->policy < 1)
         sc_die("test ss needs --lanes 8 and a K = 2 configuration: ss or par");
-    const int ss = c->policy == SIMT_HT_SS;
+    const int ss = c->policy == SIMT_HT_STACK_SS;
     d->prog = p_ifelse_33, d->n = sizeof p_ifelse_33 / sizeof p_ifelse_33[0];
     dt_launch(d, 0x00, 0xff);
     dt_bundle(d);
@@ -504,7 +504,7 @@ static const insn p_sssync[] = {
 static void t_ss_sync(dt *d)
 {
     const simt_ht_stack_cfg *c = &d->ls.cfg;
-    if (c->w != 8 || c->k != 2 || c->policy != SIMT_HT_SS)
+    if (c->w != 8 || c->k != 2 || c->policy != SIMT_HT_STACK_SS)
         sc_die("test ss-sync needs --config ss --lanes 8");
     d->prog = p_sssync, d->n = sizeof p_sssync / sizeof p_sssync[0];
     dt_launch(d, 0x00, 0xff);
@@ -532,26 +532,26 @@ static void t_bad(dt *d)
     const simt_ht_stack_cfg *c = &d->ls.cfg;
     simt_ht_stack_in in;
     memset(&in, 0, sizeof in);
-    in.rp_valid = 1, in.rp_kind[0] = SIMT_HT_ADV;
+    in.rp_valid = 1, in.rp_kind[0] = SIMT_HT_STACK_ADV;
     dt_cycle(d, &in);
-    CHECK(d->ls.out.bad == SIMT_HT_BAD_BATCH, "a batch with no warp: bad_o[1]");
+    CHECK(d->ls.out.bad == SIMT_HT_STACK_BAD_BATCH, "a batch with no warp: bad_o[1]");
     d->prog = p_ifelse, d->n = sizeof p_ifelse / sizeof p_ifelse[0];
     dt_launch(d, 0x00, 0xf);
     dt_launch(d, 0x40, 0xf);
-    CHECK(d->ls.out.bad == SIMT_HT_BAD_LAUNCH, "a launch of a running warp: bad_o[0]");
+    CHECK(d->ls.out.bad == SIMT_HT_STACK_BAD_LAUNCH, "a launch of a running warp: bad_o[0]");
     memset(&in, 0, sizeof in);
     in.ln_valid = 1;
     dt_cycle(d, &in);
-    CHECK(d->ls.out.bad == SIMT_HT_BAD_LAUNCH, "a launch with an empty mask: bad_o[0]");
+    CHECK(d->ls.out.bad == SIMT_HT_STACK_BAD_LAUNCH, "a launch with an empty mask: bad_o[0]");
     dt_bundle(d); /* the branch: [R, NT, T] */
     simt_ht_stack_out st;
     lk_peek(&d->ls, &st);
     memset(&in, 0, sizeof in);
-    in.rp_valid = 1, in.rp_kind[0] = SIMT_HT_EXIT;
+    in.rp_valid = 1, in.rp_kind[0] = SIMT_HT_STACK_EXIT;
     if (c->k >= 2)
         in.rp_kind[1] = 7;
     dt_cycle(d, &in);
-    CHECK(d->ls.out.bad == SIMT_HT_BAD_REPORT, "EXIT from a non-root entry: bad_o[2]");
+    CHECK(d->ls.out.bad == SIMT_HT_STACK_BAD_REPORT, "EXIT from a non-root entry: bad_o[2]");
     simt_ht_stack_out after;
     lk_peek(&d->ls, &after);
     CHECK(after.cnt == st.cnt && !memcmp(after.st, st.st, sizeof st.st), "refused reports changed the stack");

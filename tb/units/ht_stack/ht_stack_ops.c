@@ -80,7 +80,7 @@ static uint64_t fresh_pc(ops_gen *og, const simt_ht_stack_out *st)
 }
 
 /* the topmost entry in slot k, and the slot's lanes */
-static const simt_ht_ent *slot_entry(const simt_ht_stack_cfg *c, const simt_ht_stack_out *st, unsigned k,
+static const simt_ht_stack_ent *slot_entry(const simt_ht_stack_cfg *c, const simt_ht_stack_out *st, unsigned k,
                                      uint64_t *lanes)
 {
     int ent = -1;
@@ -101,7 +101,7 @@ static int drain_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in
     if (st->cnt == 0) { /* drained: a batch with no warp, refused (bad_o[1]), then the fill */
         if (og->refused)
             return 0;
-        in->rp_valid = 1, in->rp_kind[0] = SIMT_HT_ADV, og->refused = 1;
+        in->rp_valid = 1, in->rp_kind[0] = SIMT_HT_STACK_ADV, og->refused = 1;
         return 1;
     }
     if (!st->md_valid)
@@ -111,14 +111,14 @@ static int drain_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in
         if (!(st->slot_v >> k & 1))
             continue;
         uint64_t lanes;
-        const simt_ht_ent *E = slot_entry(c, st, k, &lanes);
+        const simt_ht_stack_ent *E = slot_entry(c, st, k, &lanes);
         in->rp_npc[k] = (E->pc + 4) & sc_ones(c->pc_w);
         if (E->hasr) /* an arrival: the entry leaves, its lanes wait below */
-            in->rp_kind[k] = SIMT_HT_ADV, in->rp_npc[k] = E->rpc;
+            in->rp_kind[k] = SIMT_HT_STACK_ADV, in->rp_npc[k] = E->rpc;
         else if (st->cnt > 1 || !og->synced) /* SS: a group root at the barrier; the root alone: SYNC, */
-            in->rp_kind[k] = SIMT_HT_SYNC, og->synced |= st->cnt == 1;
+            in->rp_kind[k] = SIMT_HT_STACK_SYNC, og->synced |= st->cnt == 1;
         else /* then EXIT */
-            in->rp_kind[k] = SIMT_HT_EXIT;
+            in->rp_kind[k] = SIMT_HT_STACK_EXIT;
     }
     return 1;
 }
@@ -139,10 +139,10 @@ static int fill_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in 
     /* work-ahead: the one lane of a slot arrives at its reconvergence PC when that entry allows
      * work-ahead and a split can follow (a slot free for it, room for two entries) */
     int arrive = -1;
-    if (c->policy == SIMT_HT_WA && og->fill_splits + 1 < c->k && st->cnt + 1 <= c->d)
+    if (c->policy == SIMT_HT_STACK_WA && og->fill_splits + 1 < c->k && st->cnt + 1 <= c->d)
         for (unsigned k = 0; k < c->k && arrive < 0; k++) {
             uint64_t lanes;
-            const simt_ht_ent *E = slot_entry(c, st, k, &lanes);
+            const simt_ht_stack_ent *E = slot_entry(c, st, k, &lanes);
             if (!(st->slot_v >> k & 1) || __builtin_popcountll(lanes) != 1 || !E->hasr)
                 continue;
             for (unsigned e = 0; e < st->cnt && arrive < 0; e++)
@@ -154,11 +154,11 @@ static int fill_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in 
         if (!(st->slot_v >> k & 1))
             continue;
         uint64_t lanes;
-        const simt_ht_ent *E = slot_entry(c, st, k, &lanes);
-        in->rp_kind[k] = SIMT_HT_ADV;
+        const simt_ht_stack_ent *E = slot_entry(c, st, k, &lanes);
+        in->rp_kind[k] = SIMT_HT_STACK_ADV;
         in->rp_npc[k] = (int)k == arrive ? E->rpc : fresh_pc(og, st);
         if (arrive < 0 && __builtin_popcountll(lanes) >= 2) {
-            in->rp_kind[k] = SIMT_HT_BR;
+            in->rp_kind[k] = SIMT_HT_STACK_BR;
             in->rp_tmask[k] = lanes & (lanes - 1); /* the lowest lane not taken */
             in->rp_tgt[k] = fresh_pc(og, st);
             in->rp_rpc[k] = fresh_pc(og, st);
@@ -232,7 +232,7 @@ static int ops_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *
         for (int e = (int)st->cnt - 1; e >= 0 && ent < 0; e--)
             if (st->sched_ent[e] == (int)k)
                 ent = e;
-        const simt_ht_ent *E = &st->st[ent < 0 ? 0 : ent];
+        const simt_ht_stack_ent *E = &st->st[ent < 0 ? 0 : ent];
         uint64_t lanes = 0;
         for (unsigned i = 0; i < c->w; i++)
             if ((st->lane_act >> i & 1) && st->lane_sel[i] == k)
@@ -240,19 +240,19 @@ static int ops_next(ops_gen *og, const simt_ht_stack_out *st, simt_ht_stack_in *
         unsigned roll = (unsigned)sc_below(g, 100);
         in->rp_npc[k] = (E->pc + 4) & sc_ones(c->pc_w);
         if (!E->hasr && roll < 4) {
-            in->rp_kind[k] = SIMT_HT_EXIT;
+            in->rp_kind[k] = SIMT_HT_STACK_EXIT;
         } else if (roll < 6) {
-            in->rp_kind[k] = SIMT_HT_SYNC;
+            in->rp_kind[k] = SIMT_HT_STACK_SYNC;
         } else if (roll < 7) {
             in->rp_kind[k] = 5 + (unsigned)sc_below(g, 3); /* refused: unknown kind */
         } else if (roll < 55) {
-            in->rp_kind[k] = SIMT_HT_ADV;
+            in->rp_kind[k] = SIMT_HT_STACK_ADV;
             if (E->hasr && sc_chance(g, 25))
                 in->rp_npc[k] = E->rpc;
             else if (sc_chance(g, 20))
                 in->rp_npc[k] = pick_pc(og);
         } else {
-            in->rp_kind[k] = SIMT_HT_BR;
+            in->rp_kind[k] = SIMT_HT_STACK_BR;
             in->rp_tmask[k] = sc_chance(g, 80) ? (sc_rand(g) & lanes) : (sc_rand(g) & sc_ones(c->w));
             in->rp_tgt[k] = sc_chance(g, 20) ? E->pc : pick_pc(og);
             if (E->hasr && sc_chance(g, 40))
@@ -344,19 +344,19 @@ void ht_run(sc_run *r)
                 int s = st.sched_ent[d];
                 if (s < 0)
                     continue;
-                const simt_ht_ent *E = &st.st[d];
+                const simt_ht_stack_ent *E = &st.st[d];
                 unsigned kd = in.rp_kind[s];
                 uint64_t t = in.rp_tmask[s] & E->mask;
-                if (kd == SIMT_HT_ADV)
+                if (kd == SIMT_HT_STACK_ADV)
                     cv.adv++, cv.arrivals += E->hasr && (in.rp_npc[s] & sc_ones(c->pc_w)) == E->rpc;
-                else if (kd == SIMT_HT_BR) {
+                else if (kd == SIMT_HT_STACK_BR) {
                     int div = t && t != E->mask && in.rp_tgt[s] != in.rp_npc[s];
                     cv.br_div += div;
                     cv.br_uni += !div;
                     cv.backedges += div && E->hasr && (in.rp_rpc[s] & sc_ones(c->pc_w)) == E->rpc;
-                } else if (kd == SIMT_HT_EXIT && !E->hasr)
+                } else if (kd == SIMT_HT_STACK_EXIT && !E->hasr)
                     cv.exits++;
-                else if (kd == SIMT_HT_SYNC && !E->hasr)
+                else if (kd == SIMT_HT_STACK_SYNC && !E->hasr)
                     cv.syncs++;
             }
             if (st.sched_n > (unsigned)__builtin_popcountll(st.slot_v))
@@ -392,15 +392,15 @@ void ht_run(sc_run *r)
     if (!o->trace_in && !r->quiet_mismatch && o->cycles >= 20000 && r->cycle >= o->cycles) {
         const sc_cov_point pts[] = {
             {"launches", cv.launches, 1}, {"arrivals", cv.arrivals, 1}, {"divergent branches", cv.br_div, 1},
-            {"back-edges", cv.backedges, c->policy != SIMT_HT_SS || c->w / c->k >= 4}, /* (2-lane groups cannot) */ {"exits", cv.exits, 1}, {"syncs", cv.syncs, 1},
+            {"back-edges", cv.backedges, c->policy != SIMT_HT_STACK_SS || c->w / c->k >= 4}, /* (2-lane groups cannot) */ {"exits", cv.exits, 1}, {"syncs", cv.syncs, 1},
             {"refused launches", cv.bad[0], 1}, {"refused batches", cv.bad[1], 1}, {"refused reports", cv.bad[2], 1},
             {"multi-cycle batches", cv.busy_cycles, c->k >= 2 && c->policy >= 1},
             {"capacity stalls", cv.fulls, c->d < ht_nostall_d(c)},
             {"bundles of two or more slots", cv.multi_slot, c->k >= 2 && c->policy >= 1},
             {"merged slots", cv.merged, c->merge && c->k >= 2 && c->policy >= 1},
-            {"work-ahead splits", ls.wa_splits, c->policy == SIMT_HT_WA && c->k >= 2},
-            {"spatial splits", ls.ss_splits, c->policy == SIMT_HT_SS},
-            {"spatial re-splits after a barrier", ls.ss_resplits, c->policy == SIMT_HT_SS},
+            {"work-ahead splits", ls.wa_splits, c->policy == SIMT_HT_STACK_WA && c->k >= 2},
+            {"spatial splits", ls.ss_splits, c->policy == SIMT_HT_STACK_SS},
+            {"spatial re-splits after a barrier", ls.ss_resplits, c->policy == SIMT_HT_STACK_SS},
             /* about one per 4,096 steps outside the phases (which take up to a quarter of the
              * steps at W = 64): a 20,000-step run has none 0.8 % of the time (a random seed of the
              * replay tests would fail now and then); 10^5 steps miss it e^-18 or less (smallest

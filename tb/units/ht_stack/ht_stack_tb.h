@@ -25,7 +25,7 @@ typedef struct {
     /* work-ahead: lane PCs before a split, checked after it (the contract's property P6: a split
      * moves no lane; Steffen 2012 §4.2.1.2, Fig. 4.6) */
     int p6_pending;
-    uint64_t p6_pc[SIMT_HT_MAX_W], p6_live;
+    uint64_t p6_pc[SIMT_HT_STACK_MAX_W], p6_live;
     /* counts for the coverage of both runs */
     uint64_t wa_splits, ss_splits, ss_resplits, ss_rejoins;
     int ss_rejoined;

@@ -95,12 +95,12 @@ static void batch_from(const cfg_prog *p, const cfg_lanes *ls, const simt_ht_sta
         const uint64_t pcm = sc_ones(c->pc_w); /* the EXIT at the top of the PC space: npc wraps */
         in->rp_npc[k] = ci.npc & pcm;
         switch (ci.kind) {
-        case CFG_OP: in->rp_kind[k] = SIMT_HT_ADV; break;
-        case CFG_SYNC: in->rp_kind[k] = SIMT_HT_SYNC; break;
-        case CFG_JMP: in->rp_kind[k] = SIMT_HT_ADV, in->rp_npc[k] = ci.tgt & pcm; break;
-        case CFG_EXIT: in->rp_kind[k] = SIMT_HT_EXIT; break;
+        case CFG_OP: in->rp_kind[k] = SIMT_HT_STACK_ADV; break;
+        case CFG_SYNC: in->rp_kind[k] = SIMT_HT_STACK_SYNC; break;
+        case CFG_JMP: in->rp_kind[k] = SIMT_HT_STACK_ADV, in->rp_npc[k] = ci.tgt & pcm; break;
+        case CFG_EXIT: in->rp_kind[k] = SIMT_HT_STACK_EXIT; break;
         default:
-            in->rp_kind[k] = SIMT_HT_BR;
+            in->rp_kind[k] = SIMT_HT_STACK_BR;
             in->rp_tgt[k] = ci.tgt & pcm;
             in->rp_rpc[k] = ci.rpc & pcm;
             in->rp_tmask[k] = cfg_lanes_tmask(ls, ci.pc, m);
@@ -117,7 +117,7 @@ static uint64_t pdom_bundles(const cfg_prog *p, const simt_ht_stack_cfg *c, uint
 {
     static simt_ht_stack s;
     static simt_ht_stack_out o;
-    simt_ht_stack_cfg pc = {c->w, c->pc_w, 1, 3 * c->w - 2, SIMT_HT_PDOM, 0, c->prio_w, 1};
+    simt_ht_stack_cfg pc = {c->w, c->pc_w, 1, 3 * c->w - 2, SIMT_HT_STACK_PDOM, 0, c->prio_w, 1};
     simt_ht_stack_reset(&s, &pc);
     cfg_lanes *ls = cfg_lanes_new(p);
     if (!ls)
@@ -239,17 +239,17 @@ void ht_walk(sc_run *r)
         full_run = e->full ? full_run + 1 : 0;
         if (e->full && c->d >= ht_nostall_d(c))
             sc_expect_fail(r, "full_o with D = %u, at or above the no-stall depth %u", c->d, ht_nostall_d(c));
-        if (in.ln_valid && !e->launched && !(e->bad & SIMT_HT_BAD_LAUNCH))
+        if (in.ln_valid && !e->launched && !(e->bad & SIMT_HT_STACK_BAD_LAUNCH))
             sc_expect_fail(r, "a launch was neither accepted nor refused");
         if (e->accepted) {
             /* each active lane executes its slot's PC: it must be the lane's own next PC */
             /* (spatial subdivision: a group at a barrier does not execute it yet, it hands the
              * barrier's PC to level 0, which executes it for the whole warp: Steffen 2012 §4.2.1.3; D17) */
-            const int ss_split = c->policy == SIMT_HT_SS && st.cnt > 1;
+            const int ss_split = c->policy == SIMT_HT_STACK_SS && st.cnt > 1;
             for (unsigned i = 0; i < c->w; i++)
                 if (st.lane_act >> i & 1) {
                     uint64_t pc = st.slot_pc[st.lane_sel[i]];
-                    if (ss_split && in.rp_kind[st.lane_sel[i]] == SIMT_HT_SYNC)
+                    if (ss_split && in.rp_kind[st.lane_sel[i]] == SIMT_HT_STACK_SYNC)
                         continue;
                     if (cfg_lane_exec(lanes, i, pc)) {
                         sc_expect_fail(r, "lane %u runs PC 0x%" PRIx64 " but its own path is at 0x%" PRIx64, i, pc,
@@ -259,7 +259,7 @@ void ht_walk(sc_run *r)
                     }
                     cv.lanes_checked++;
                 }
-            if (e->bad & SIMT_HT_BAD_REPORT)
+            if (e->bad & SIMT_HT_STACK_BAD_REPORT)
                 sc_expect_fail(r, "a report of the program was refused (bad_o = %u)", e->bad);
             prog_bundles++;
             cv.bundles++;
@@ -308,14 +308,14 @@ void ht_walk(sc_run *r)
         const sc_cov_point pts[] = {
             {"completed programs", cv.lanes_checked ? cv.done_programs : 0, 1},
             {"bundles with two or more slots", cv.multi_slot, c->policy >= 1 && c->k >= 2},
-            {"work-ahead splits", ls.wa_splits, c->policy == SIMT_HT_WA && c->k >= 2},
+            {"work-ahead splits", ls.wa_splits, c->policy == SIMT_HT_STACK_WA && c->k >= 2},
             /* a re-split needs a barrier between two divergences of one program (the walker puts a
              * SYNC at 15 % of the top-level statements): the walk has 55 or more in 10^5 cycles
              * (100 seeds, every SS model of W <= 32), fetch-walk, a fetch cycle per bundle, about
              * 15 at W = 32 and 64, as few as 4: gated there from 3 x 10^5 cycles (the walk and
              * random-ops, whose phases re-split by construction, gate it at every length) */
             {"spatial re-splits after a barrier", ls.ss_resplits,
-             c->policy == SIMT_HT_SS && (!with_fetch || o->cycles >= 300000)},
+             c->policy == SIMT_HT_STACK_SS && (!with_fetch || o->cycles >= 300000)},
             {"I-cache misses", cv.fetch_misses, (uint64_t)with_fetch},
         };
         SC_COV_GATE(r, pts);

@@ -80,7 +80,7 @@ void ht_ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
     const simt_ht_stack_out *a = &ls->act;
     lk_eval(ls, in);
     if (ls->p6_pending) { /* the cycle after a work-ahead split */
-        uint64_t pc[SIMT_HT_MAX_W], live;
+        uint64_t pc[SIMT_HT_STACK_MAX_W], live;
         lane_pcs(c, a, pc, &live);
         if (live != ls->p6_live)
             sc_expect_fail(r, "work-ahead split changed the live lanes (0x%" PRIx64 " to 0x%" PRIx64 ")", ls->p6_live, live);
@@ -96,7 +96,7 @@ void ht_ls_cycle(lockstep *ls, const simt_ht_stack_in *in)
     }
     const unsigned cnt0 = ls->gold.cnt;
     lk_step(ls, in);
-    if (c->policy == SIMT_HT_SS) {
+    if (c->policy == SIMT_HT_STACK_SS) {
         if (cnt0 == 1 && ls->gold.cnt > 1) { /* a spatial split; after a barrier's rejoin: a re-split */
             ls->ss_splits++;
             ls->ss_resplits += ls->ss_rejoined;
@@ -153,7 +153,7 @@ void ht_check_md(sc_run *r, const simt_ht_stack_cfg *c, const simt_ht_stack_out 
     if (o->cnt && live != o->st[0].mask)
         sc_expect_fail(r, "the root (mask 0x%" PRIx64 ") does not hold every live lane (0x%" PRIx64 ")", o->st[0].mask,
                        live);
-    const int ss_split = c->policy == SIMT_HT_SS && o->cnt > 1;
+    const int ss_split = c->policy == SIMT_HT_STACK_SS && o->cnt > 1;
     const unsigned g_w = c->w / c->k;
     if (ss_split) /* spatial subdivision: every entry above level 0 holds the lanes of one group */
         for (unsigned e = 1; e < o->cnt; e++) {
@@ -201,7 +201,7 @@ void ht_check_md(sc_run *r, const simt_ht_stack_cfg *c, const simt_ht_stack_out 
 /* The no-stall depth of the policy (contract "Sizing"). */
 unsigned ht_nostall_d(const simt_ht_stack_cfg *c)
 {
-    return c->policy == SIMT_HT_WA ? 3 * c->w - 2 : c->policy == SIMT_HT_SS ? 2 * c->w - c->k + 1 : 2 * c->w - 1;
+    return c->policy == SIMT_HT_STACK_WA ? 3 * c->w - 2 : c->policy == SIMT_HT_STACK_SS ? 2 * c->w - c->k + 1 : 2 * c->w - 1;
 }
 
 /* The default run walks random programs; --test random-ops and trace replays go through ht_run. */

@@ -83,7 +83,7 @@ typedef struct {
     int split;             /* -1: slot empty (as far as the testbench knows); ROGUE */
     unsigned warp, opv;
     uint64_t mask;
-    unsigned reg[SIMT_SB_MAX_OP];
+    unsigned reg[SIMT_RMASK_SB_MAX_OP];
 } tb_slot;
 
 typedef struct {
@@ -152,7 +152,7 @@ static void by_warp(const flight *fl, unsigned nfl, unsigned nw, unsigned *start
         start[fl[i].warp + 1]++;
     for (unsigned w = 0; w < nw; w++)
         start[w + 1] += start[w];
-    unsigned at[SIMT_SB_MAX_E];
+    unsigned at[SIMT_RMASK_SB_MAX_E];
     memcpy(at, start, nw * sizeof *at);
     for (unsigned i = 0; i < nfl; i++)
         idx[at[fl[i].warp]++] = i;
@@ -171,12 +171,12 @@ static void sb_run(sc_run *r)
     sc_rng g = {o->seed};
     static split sp[MAX_SPLIT];
     static flight fl[MAX_FLIGHT];
-    static tb_slot ts[SIMT_SB_MAX_IB];
+    static tb_slot ts[SIMT_RMASK_SB_MAX_IB];
     unsigned nfl = 0;
     cover cv;
     memset(&cv, 0, sizeof cv);
     memset(sp, 0, sizeof sp);
-    for (unsigned i = 0; i < SIMT_SB_MAX_IB; i++)
+    for (unsigned i = 0; i < SIMT_RMASK_SB_MAX_IB; i++)
         ts[i].split = -1;
     for (unsigned w = 0; w < c->nw; w++)
         sp[w] = (split){1, w, wm, -1};
@@ -228,7 +228,7 @@ static void sb_run(sc_run *r)
             sc_trace_write(r, &ln);
             lk_reset(&ls);
             nfl = 0;
-            for (unsigned i = 0; i < SIMT_SB_MAX_IB; i++)
+            for (unsigned i = 0; i < SIMT_RMASK_SB_MAX_IB; i++)
                 ts[i].split = -1;
             memset(sp, 0, sizeof sp);
             for (unsigned w = 0; w < c->nw; w++)
@@ -455,13 +455,13 @@ static void sb_run(sc_run *r)
         lk_peek(&ls, after);
 
         /* bookkeeping from the golden model's answers, with checks of its promises */
-        cv.bad_wb += (e->bad & SIMT_SB_BAD_WB) != 0;
-        cv.bad_iss += (e->bad & SIMT_SB_BAD_ISS) != 0;
-        cv.bad_dec += (e->bad & SIMT_SB_BAD_DEC) != 0;
-        if (garbage_wb != ((e->bad & SIMT_SB_BAD_WB) != 0))
-            sc_expect_fail(r, "writeback: bad_o[1] = %d for a %s writeback", (e->bad & SIMT_SB_BAD_WB) != 0,
+        cv.bad_wb += (e->bad & SIMT_RMASK_SB_BAD_WB) != 0;
+        cv.bad_iss += (e->bad & SIMT_RMASK_SB_BAD_ISS) != 0;
+        cv.bad_dec += (e->bad & SIMT_RMASK_SB_BAD_DEC) != 0;
+        if (garbage_wb != ((e->bad & SIMT_RMASK_SB_BAD_WB) != 0))
+            sc_expect_fail(r, "writeback: bad_o[1] = %d for a %s writeback", (e->bad & SIMT_RMASK_SB_BAD_WB) != 0,
                            garbage_wb ? "bad" : "good");
-        if (garbage_dec && !(e->bad & SIMT_SB_BAD_DEC))
+        if (garbage_dec && !(e->bad & SIMT_RMASK_SB_BAD_DEC))
             sc_expect_fail(r, "decode into an occupied slot or with an empty mask was accepted");
         int iss_good = in.iss_valid && (st->ib_ready >> in.iss_slot & 1);
         if (in.iss_valid && iss_good != (e->iss_ok || e->iss_full))
@@ -525,16 +525,16 @@ static void sb_run(sc_run *r)
                             if ((ts[i].opv >> k & 1) && ts[i].reg[k] == in.wb_reg && (st->ib_dep[i] >> k & 1))
                                 cv.rogue_reeval++;
         }
-        if (dec_rogue && (e->bad & SIMT_SB_BAD_DEC))
+        if (dec_rogue && (e->bad & SIMT_RMASK_SB_BAD_DEC))
             sc_expect_fail(r, "decode into free slot %u refused (an instruction outside the environment, mask 0x%" PRIx64 ")",
                            in.dec_slot, in.dec_mask);
-        if (in.dec_valid && !garbage_dec && !(e->bad & SIMT_SB_BAD_DEC) && dec_rogue) {
+        if (in.dec_valid && !garbage_dec && !(e->bad & SIMT_RMASK_SB_BAD_DEC) && dec_rogue) {
             cv.decodes++;
             cv.rogue_decodes++;
             tb_slot *t = &ts[in.dec_slot];
             *t = (tb_slot){ROGUE, in.dec_warp, in.dec_opv, in.dec_mask, {0}};
             memcpy(t->reg, in.dec_reg, sizeof t->reg);
-        } else if (in.dec_valid && !garbage_dec && !(e->bad & SIMT_SB_BAD_DEC)) {
+        } else if (in.dec_valid && !garbage_dec && !(e->bad & SIMT_RMASK_SB_BAD_DEC)) {
             cv.decodes++;
             tb_slot *t = &ts[in.dec_slot];
             if (sp[dec_split].slot >= 0) /* its issue in this step was refused after all */
@@ -562,7 +562,7 @@ static void sb_run(sc_run *r)
         if (nfl > cv.max_flight)
             cv.max_flight = nfl;
         /* The scoreboard against the in-flight writes: ready iff no operand is pending on a lane. */
-        static unsigned fl_start[SIMT_SB_MAX_E + 1], fl_idx[MAX_FLIGHT];
+        static unsigned fl_start[SIMT_RMASK_SB_MAX_E + 1], fl_idx[MAX_FLIGHT];
         by_warp(fl, nfl, c->nw, fl_start, fl_idx);
         for (unsigned i = 0; i < c->nib; i++) {
             const tb_slot *t = &ts[i];
@@ -693,7 +693,7 @@ static void fig_bits(char *b, uint64_t v, unsigned n)
 }
 
 /* The program's instruction (0..3) whose operands a slot of the C model holds, or -1. */
-static int fig_insn_of(const simt_sb_slot *sl)
+static int fig_insn_of(const simt_rmask_sb_slot *sl)
 {
     for (int i = 0; i < 4; i++) {
         int same = sl->opv == fig_opv[i];
@@ -707,7 +707,7 @@ static int fig_insn_of(const simt_sb_slot *sl)
 
 /* A slot's dependency mask by register, as the paper names it: bit j for Rj (j = 0, 1) is
  * the OR of the dep bits of the operands naming Rj; *other = a dep bit on another register. */
-static unsigned fig_dep_by_reg(const simt_sb_slot *sl, unsigned dep, unsigned nop, int *other)
+static unsigned fig_dep_by_reg(const simt_rmask_sb_slot *sl, unsigned dep, unsigned nop, int *other)
 {
     unsigned d = 0;
     *other = 0;
@@ -744,7 +744,7 @@ static void fig9_check(sc_run *r, lockstep *ls, int step)
         /* scoreboard row `row` = entry `row` of warp 0; I-buffer row `row` = slot `row` */
         unsigned e = row, sl = row;
         int valid = st.sb_valid[e], ibv = (st.ib_valid >> sl & 1) != 0;
-        const simt_sb_slot *slot = &ls->gold.ib[sl];
+        const simt_rmask_sb_slot *slot = &ls->gold.ib[sl];
         int insn = ibv ? fig_insn_of(slot) : -1, other = 0;
         unsigned dep2 = ibv ? fig_dep_by_reg(slot, st.ib_dep[sl], nop, &other) : 0;
         if (print) {

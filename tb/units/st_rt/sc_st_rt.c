@@ -109,7 +109,7 @@ typedef struct {
 
 typedef struct {
     uint64_t cycles, op[8], ok, stall, bad, bad_meant, ev[8], resets, launches, exits;
-    uint64_t reconv_orec, reconv_orec_at[SIMT_STRT_MAX];
+    uint64_t reconv_orec, reconv_orec_at[SIMT_ST_RT_MAX];
     unsigned max_st, max_rt;
 } ops_cov;
 
@@ -191,13 +191,13 @@ static int ops_bad(ops_gen *p, const simt_st_rt_out *st, simt_st_rt_in *in)
     case 1: /* ADV, BR or EXIT of a free (or non-existent) entry */
         if (!sels)
             return K_GOOD;
-        in->op = SIMT_STRT_ADV + (unsigned)sc_below(g, 3);
+        in->op = SIMT_ST_RT_ADV + (unsigned)sc_below(g, 3);
         in->sel = ops_pick(g, sels);
         return K_BAD;
     case 2: /* BR with lanes outside the split */
         if (!st->st_valid)
             return K_GOOD;
-        in->op = SIMT_STRT_BR;
+        in->op = SIMT_ST_RT_BR;
         in->sel = ops_pick(g, st->st_valid);
         if (!(wm & ~st->st[in->sel].mask))
             return K_GOOD;
@@ -207,11 +207,11 @@ static int ops_bad(ops_gen *p, const simt_st_rt_out *st, simt_st_rt_in *in)
     case 3: /* EXIT before the warp has reconverged */
         if (!hasr)
             return K_GOOD;
-        in->op = SIMT_STRT_EXIT;
+        in->op = SIMT_ST_RT_EXIT;
         in->sel = ops_pick(g, hasr);
         return K_BAD;
     default: /* LAUNCH while the warp runs, or of no lane */
-        in->op = SIMT_STRT_LAUNCH;
+        in->op = SIMT_ST_RT_LAUNCH;
         if (st->done)
             in->tmask = 0;
         return K_BAD;
@@ -236,14 +236,14 @@ static int ops_next(ops_gen *p, uint64_t cycle, const simt_st_rt_out *st, simt_s
     in->tmask = sc_rand(g) & wm;
     in->rpc = ops_pc(p);
     if (sc_chance(g, p->idle_pct)) {
-        in->op = SIMT_STRT_NONE;
+        in->op = SIMT_ST_RT_NONE;
         return K_GOOD;
     }
     if (sc_chance(g, p->bad_pct) && ops_bad(p, st, in) == K_BAD)
         return K_BAD;
     if (st->done) {
         static const unsigned kinds[] = {0, 0, 0, 1, 2};
-        in->op = SIMT_STRT_LAUNCH;
+        in->op = SIMT_ST_RT_LAUNCH;
         switch (kinds[sc_below(g, 5)]) {
         case 0: in->tmask = wm; break;
         case 1: in->tmask = 1ull << sc_below(g, c->w); break;
@@ -260,15 +260,15 @@ static int ops_next(ops_gen *p, uint64_t cycle, const simt_st_rt_out *st, simt_s
         p->drain_limit = cycle + 20000;
     }
     const unsigned s = sc_chance(g, 20) ? st->pick : ops_pick(g, st->st_valid);
-    const simt_st_ent *S = &st->st[s];
+    const simt_st_rt_st_ent *S = &st->st[s];
     in->sel = s;
     if (!S->hasr && (p->drain || sc_chance(g, 3))) {
-        in->op = SIMT_STRT_EXIT;
+        in->op = SIMT_ST_RT_EXIT;
         return K_GOOD;
     }
     if (!p->drain && sc_chance(g, p->br_pct)) {
         const unsigned k = (unsigned)sc_below(g, 100), n = (unsigned)__builtin_popcountll(S->mask);
-        in->op = SIMT_STRT_BR;
+        in->op = SIMT_ST_RT_BR;
         if (k < 12 || (n < 2 && k < 56))
             in->tmask = 0;
         else if (k < 24 || n < 2)
@@ -286,7 +286,7 @@ static int ops_next(ops_gen *p, uint64_t cycle, const simt_st_rt_out *st, simt_s
             in->rpc = in->npc; /* first special case, fall-through side */
         return K_GOOD;
     }
-    in->op = SIMT_STRT_ADV;
+    in->op = SIMT_ST_RT_ADV;
     in->blk = sc_chance(g, p->blk_pct);
     if (S->hasr && sc_chance(g, p->drain ? 70 : p->arrive_pct)) {
         in->npc = S->rpc;
@@ -298,12 +298,12 @@ static int ops_next(ops_gen *p, uint64_t cycle, const simt_st_rt_out *st, simt_s
          * that may be any of the ST's, the highest ones included (the walker reaches them rarely
          * otherwise: docs/verification.md "Mutation"). */
         for (unsigned i = c->nst; i-- > 0;) {
-            const simt_st_ent *E = &st->st[i];
+            const simt_st_rt_st_ent *E = &st->st[i];
             uint64_t sib = 0;
             if (!(st->st_valid >> i & 1))
                 continue;
             for (unsigned t = 0; t < c->nrt; t++) {
-                const simt_rt_ent *R = &st->rt[t];
+                const simt_st_rt_rt_ent *R = &st->rt[t];
                 if ((st->rt_valid >> t & 1) && R->hasr == E->hasr && R->rpc == E->rpc && R->ridx == E->ridx &&
                     !(E->hasr && R->pc == E->rpc))
                     sib |= 1ull << t;
@@ -331,16 +331,16 @@ static void ops_commit(sc_run *r, ops_cov *cv, int kind, const simt_st_rt_in *in
     cv->bad_meant += kind == K_BAD;
     for (unsigned b = 0; b < 8; b++)
         cv->ev[b] += e->ev >> b & 1;
-    cv->launches += e->ok && in->op == SIMT_STRT_LAUNCH;
-    cv->exits += e->ok && in->op == SIMT_STRT_EXIT;
+    cv->launches += e->ok && in->op == SIMT_ST_RT_LAUNCH;
+    cv->exits += e->ok && in->op == SIMT_ST_RT_EXIT;
     /* a reconvergence whose OREC search matched, by the entry it matched (the lowest valid
      * entry, not the split, in R's PC's block with R's link: cmodel orec_match) */
-    if ((e->ev & SIMT_STRT_EV_RECONV) && (e->ev & (SIMT_STRT_EV_MERGE | SIMT_STRT_EV_OREC | SIMT_STRT_EV_OSKIP))) {
+    if ((e->ev & SIMT_ST_RT_EV_RECONV) && (e->ev & (SIMT_ST_RT_EV_MERGE | SIMT_ST_RT_EV_OREC | SIMT_ST_RT_EV_OSKIP))) {
         cv->reconv_orec++;
-        const simt_st_ent *S = &before->st[in->sel];
-        const simt_rt_ent *R = &before->rt[S->ridx];
+        const simt_st_rt_st_ent *S = &before->st[in->sel];
+        const simt_st_rt_rt_ent *R = &before->rt[S->ridx];
         for (unsigned i = 0; i < c->nst; i++) {
-            const simt_st_ent *E = &before->st[i];
+            const simt_st_rt_st_ent *E = &before->st[i];
             if (i != in->sel && (before->st_valid >> i & 1) && E->bpc == R->pc && E->hasr == R->hasr &&
                 E->rpc == R->rpc && E->ridx == R->ridx) {
                 cv->reconv_orec_at[i]++;
@@ -353,10 +353,10 @@ static void ops_commit(sc_run *r, ops_cov *cv, int kind, const simt_st_rt_in *in
                        in->tmask);
     if (kind == K_GOOD && e->bad)
         sc_expect_fail(r, "well-formed operation (op %u sel %u) was refused", in->op, in->sel);
-    if (in->op != SIMT_STRT_NONE && e->ok + e->stall + e->bad != 1)
+    if (in->op != SIMT_ST_RT_NONE && e->ok + e->stall + e->bad != 1)
         sc_expect_fail(r, "ok %d stall %d bad %d: exactly one expected", e->ok, e->stall, e->bad);
     const int st_free = (~before->st_valid & sc_ones(c->nst)) != 0, rt_free = (~before->rt_valid & sc_ones(c->nrt)) != 0;
-    if (e->stall && (in->op != SIMT_STRT_BR || (st_free && rt_free)))
+    if (e->stall && (in->op != SIMT_ST_RT_BR || (st_free && rt_free)))
         sc_expect_fail(r, "stall of op %u although both tables have a free entry", in->op);
     if (!e->ok) { /* refused, stalled or idle: nothing changes */
         int same = after->st_valid == before->st_valid && after->rt_valid == before->rt_valid;
@@ -533,8 +533,8 @@ static void strt_run(sc_run *r)
      * operations over seeds 1..20). */
     if (md == M_OPS && r->stop_after == UINT64_MAX) {
         const uint64_t steps = r->cycle / nclk;
-        char name[SIMT_STRT_MAX][64];
-        sc_cov_point pts[1 + SIMT_STRT_MAX];
+        char name[SIMT_ST_RT_MAX][64];
+        sc_cov_point pts[1 + SIMT_ST_RT_MAX];
         unsigned n = 0;
         if (steps >= 100000)
             pts[n++] = (sc_cov_point){"reconvergence with an OREC match", cv.reconv_orec, (unsigned)(c->orec != 0)};

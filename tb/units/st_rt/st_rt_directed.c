@@ -38,14 +38,14 @@
 #define M(a, b, c, d) ((uint64_t)((a) << 3 | (b) << 2 | (c) << 1 | (d)))  /* paper order: lane 3 .. lane 0 */
 #define NONE_ (-1)                                                          /* no RPC: hasr = 0 */
 
-#define LAUNCH(pc, m) {SIMT_STRT_LAUNCH, 0, (pc), 0, 0, (m), 0}
-#define ADV(sel, npc, blk) {SIMT_STRT_ADV, (sel), (npc), (blk), 0, 0, 0}
-#define BR(sel, tm, tgt, npc, rpc) {SIMT_STRT_BR, (sel), (npc), 0, (tgt), (tm), (rpc)}
-#define EXIT(sel) {SIMT_STRT_EXIT, (sel), 0, 0, 0, 0, 0}
+#define LAUNCH(pc, m) {SIMT_ST_RT_LAUNCH, 0, (pc), 0, 0, (m), 0}
+#define ADV(sel, npc, blk) {SIMT_ST_RT_ADV, (sel), (npc), (blk), 0, 0, 0}
+#define BR(sel, tm, tgt, npc, rpc) {SIMT_ST_RT_BR, (sel), (npc), 0, (tgt), (tm), (rpc)}
+#define EXIT(sel) {SIMT_ST_RT_EXIT, (sel), 0, 0, 0, 0, 0}
 
-enum { EV_DIV = SIMT_STRT_EV_DIV, EV_NEWRT = SIMT_STRT_EV_NEWRT, EV_SIDE = SIMT_STRT_EV_SIDE,
-       EV_ARR = SIMT_STRT_EV_ARRIVE, EV_REC = SIMT_STRT_EV_RECONV, EV_MERGE = SIMT_STRT_EV_MERGE,
-       EV_OREC = SIMT_STRT_EV_OREC };
+enum { EV_DIV = SIMT_ST_RT_EV_DIV, EV_NEWRT = SIMT_ST_RT_EV_NEWRT, EV_SIDE = SIMT_ST_RT_EV_SIDE,
+       EV_ARR = SIMT_ST_RT_EV_ARRIVE, EV_REC = SIMT_ST_RT_EV_RECONV, EV_MERGE = SIMT_ST_RT_EV_MERGE,
+       EV_OREC = SIMT_ST_RT_EV_OREC };
 
 typedef struct {
     uint64_t pc, bpc, mask;
@@ -428,7 +428,7 @@ static void state_str(sbuf *o, const strt_dtest *t, unsigned nst, unsigned nrt, 
 {
     sb(o, "ST:");
     int any = 0;
-    for (unsigned i = 0; i < nst && i < SIMT_STRT_MAX; i++)
+    for (unsigned i = 0; i < nst && i < SIMT_ST_RT_MAX; i++)
         if ((st->st_valid >> i) & 1) {
             put_st(o, t, st->st[i].pc, st->st[i].bpc, st->st[i].mask, (int)st->st[i].hasr, st->st[i].rpc);
             any = 1;
@@ -437,7 +437,7 @@ static void state_str(sbuf *o, const strt_dtest *t, unsigned nst, unsigned nrt, 
         sb(o, " -");
     sb(o, " | RT:");
     any = 0;
-    for (unsigned i = 0; i < nrt && i < SIMT_STRT_MAX; i++)
+    for (unsigned i = 0; i < nrt && i < SIMT_ST_RT_MAX; i++)
         if ((st->rt_valid >> i) & 1) {
             put_rt(o, t, st->rt[i].pc, st->rt[i].rmask, st->rt[i].pend, (int)st->rt[i].hasr, st->rt[i].rpc);
             any = 1;
@@ -465,7 +465,7 @@ void strt_dtest_print_state(FILE *f, const strt_dtest *t, const simt_st_rt_cfg *
     char b[1024];
     sbuf o = {b, sizeof b, 0};
     b[0] = 0;
-    state_str(&o, t, cfg ? cfg->nst : SIMT_STRT_MAX, cfg ? cfg->nrt : SIMT_STRT_MAX, st);
+    state_str(&o, t, cfg ? cfg->nst : SIMT_ST_RT_MAX, cfg ? cfg->nrt : SIMT_ST_RT_MAX, st);
     fputs(b, f);
 }
 
@@ -489,10 +489,10 @@ int strt_dtest_check(const strt_dtest *t, unsigned step, const simt_st_rt_out *a
     const dstep *s = &t->steps[step];
     unsigned used_st = 0, used_rt = 0, nst = 0, nrt = 0;
     int bad = 0;
-    for (unsigned i = 0; i < SIMT_STRT_MAX && !bad; i++) {
+    for (unsigned i = 0; i < SIMT_ST_RT_MAX && !bad; i++) {
         if (!((after->st_valid >> i) & 1))
             continue;
-        const simt_st_ent *e = &after->st[i];
+        const simt_st_rt_st_ent *e = &after->st[i];
         nst++;
         int hit = 0;
         for (unsigned k = 0; k < s->nst && !hit; k++) {
@@ -504,14 +504,14 @@ int strt_dtest_check(const strt_dtest *t, unsigned step, const simt_st_rt_out *a
             }
         }
         /* the R-index of a split points at the RT entry of its RPC (§3.3.1) */
-        if (!hit || (e->hasr && (e->ridx >= SIMT_STRT_MAX || !((after->rt_valid >> e->ridx) & 1) ||
+        if (!hit || (e->hasr && (e->ridx >= SIMT_ST_RT_MAX || !((after->rt_valid >> e->ridx) & 1) ||
                                  after->rt[e->ridx].pc != e->rpc)))
             bad = 1;
     }
-    for (unsigned i = 0; i < SIMT_STRT_MAX && !bad; i++) {
+    for (unsigned i = 0; i < SIMT_ST_RT_MAX && !bad; i++) {
         if (!((after->rt_valid >> i) & 1))
             continue;
-        const simt_rt_ent *e = &after->rt[i];
+        const simt_st_rt_rt_ent *e = &after->rt[i];
         nrt++;
         int hit = 0;
         for (unsigned k = 0; k < s->nrt && !hit; k++) {
@@ -522,7 +522,7 @@ int strt_dtest_check(const strt_dtest *t, unsigned step, const simt_st_rt_out *a
                 hit = 1;
             }
         }
-        if (!hit || (e->hasr && (e->ridx >= SIMT_STRT_MAX || !((after->rt_valid >> e->ridx) & 1) ||
+        if (!hit || (e->hasr && (e->ridx >= SIMT_ST_RT_MAX || !((after->rt_valid >> e->ridx) & 1) ||
                                  after->rt[e->ridx].pc != e->rpc)))
             bad = 1;
     }
@@ -533,7 +533,7 @@ int strt_dtest_check(const strt_dtest *t, unsigned step, const simt_st_rt_out *a
     sbuf oe = {exp, sizeof exp, 0}, og = {got, sizeof got, 0};
     exp[0] = got[0] = 0;
     expected_str(&oe, t, s);
-    state_str(&og, t, SIMT_STRT_MAX, SIMT_STRT_MAX, after);
+    state_str(&og, t, SIMT_ST_RT_MAX, SIMT_ST_RT_MAX, after);
     return dfail(err, n, "expected %s; got %s%s", exp, got,
                  after->done != (s->nst == 0 && s->nrt == 0) ? " (done_o wrong)" : "");
 }

@@ -543,7 +543,7 @@ static int inject(simt_st_rt *m, unsigned fault, uint64_t r)
     case F_LANE_SWAP:  /* a lane of split a moves to split b at another PC */
         for (unsigned i = 0; i < nv; i++)
             for (unsigned j = 0; j < nv; j++) {
-                simt_st_ent *a = &m->st[v[i]], *b = &m->st[v[j]];
+                simt_st_rt_st_ent *a = &m->st[v[i]], *b = &m->st[v[j]];
                 if (i != j && a->pc != b->pc && (a->mask & (a->mask - 1))) {
                     uint64_t l = a->mask & -a->mask;
                     a->mask &= ~l;
@@ -554,7 +554,7 @@ static int inject(simt_st_rt *m, unsigned fault, uint64_t r)
         return 0;
     case F_PEND_DROP:
         for (unsigned i = 0; i < nr; i++) {
-            simt_rt_ent *e = &m->rt[rv[i]];
+            simt_st_rt_rt_ent *e = &m->rt[rv[i]];
             if (e->pend & (e->pend - 1)) {
                 e->pend &= e->pend - 1;
                 return 1;
@@ -577,7 +577,7 @@ static int inject(simt_st_rt *m, unsigned fault, uint64_t r)
         return 0;
     case F_EARLY_RECONV:  /* an RT entry with lanes still pending moves back to the ST */
         for (unsigned i = 0; i < nr; i++) {
-            simt_rt_ent *e = &m->rt[rv[i]];
+            simt_st_rt_rt_ent *e = &m->rt[rv[i]];
             if (e->pend != e->rmask && nv < c->nst) {
                 unsigned f = 0;
                 while (m->st[f].mask)
@@ -585,7 +585,7 @@ static int inject(simt_st_rt *m, unsigned fault, uint64_t r)
                 /* the pending lanes leave their splits (they are now in the returned entry) */
                 for (unsigned j = 0; j < nv; j++)
                     m->st[v[j]].mask &= ~e->rmask;
-                m->st[f] = (simt_st_ent){e->pc, e->pc, e->rmask, e->rpc, e->hasr, e->ridx};
+                m->st[f] = (simt_st_rt_st_ent){e->pc, e->pc, e->rmask, e->rpc, e->hasr, e->ridx};
                 e->pend = e->rmask = 0;
                 return 1;
             }
@@ -675,10 +675,10 @@ static int run_walk(const simt_st_rt_cfg *cfg, const strt_walk_opts *o, uint64_t
                 strt_walk_dump(w, stdout);
             break;
         }
-        const simt_st_ent pre = cyc.st[in.sel < 64 ? in.sel : 0];
+        const simt_st_rt_st_ent pre = cyc.st[in.sel < 64 ? in.sel : 0];
         simt_st_rt_step(&m, &in);
-        if (fault == F_SKIP_ARRIVAL && !injected && c >= fault_at && in.op == SIMT_STRT_ADV &&
-            (cyc.ev & (SIMT_STRT_EV_ARRIVE | SIMT_STRT_EV_RECONV)) == SIMT_STRT_EV_ARRIVE) {
+        if (fault == F_SKIP_ARRIVAL && !injected && c >= fault_at && in.op == SIMT_ST_RT_ADV &&
+            (cyc.ev & (SIMT_ST_RT_EV_ARRIVE | SIMT_ST_RT_EV_RECONV)) == SIMT_ST_RT_EV_ARRIVE) {
             /* the unit misses the arrival: the split just walks on past its RPC */
             m.st[in.sel] = pre;
             m.st[in.sel].pc = in.npc;

@@ -54,8 +54,8 @@ typedef struct {
 } oblig;
 
 typedef struct {
-    simt_st_ent st[SIMT_STRT_MAX];
-    simt_rt_ent rt[SIMT_STRT_MAX];
+    simt_st_rt_st_ent st[SIMT_ST_RT_MAX];
+    simt_st_rt_rt_ent rt[SIMT_ST_RT_MAX];
 } pstate;
 
 typedef struct {
@@ -293,7 +293,7 @@ static void make_bad(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
             uint64_t out = w->wmask & ~st->st[s].mask;
             if (!out)
                 continue;
-            in->op = SIMT_STRT_BR;
+            in->op = SIMT_ST_RT_BR;
             in->sel = s;
             /* one draw per statement: the order of two draws in one expression is unspecified
              * in C (the ASan build drew this mask the other way round) */
@@ -308,12 +308,12 @@ static void make_bad(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
                     m |= 1ull << ctz64(v);
             if (!m)
                 continue;
-            in->op = SIMT_STRT_EXIT;
+            in->op = SIMT_ST_RT_EXIT;
             in->sel = (unsigned)pick_bit(w, m);
             return;
         }
         default:  /* LAUNCH while busy, or with no lanes */
-            in->op = SIMT_STRT_LAUNCH;
+            in->op = SIMT_ST_RT_LAUNCH;
             if (st->done)
                 in->tmask = 0;
             return;
@@ -358,7 +358,7 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
         in->sel = (unsigned)below(w, 1u << w->siw);
     }
     if (w->need_reset) {
-        in->op = SIMT_STRT_NONE;
+        in->op = SIMT_ST_RT_NONE;
         return;
     }
     const int bad = w->o.bad_pct > 0 && chance(w, (unsigned)w->o.bad_pct);
@@ -366,11 +366,11 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
         if (!w->prog_ready)
             gen_program(w);
         if (chance(w, 20)) {
-            in->op = SIMT_STRT_NONE;
+            in->op = SIMT_ST_RT_NONE;
         } else if (bad) {
             make_bad(w, st, in);
         } else {
-            in->op = SIMT_STRT_LAUNCH;
+            in->op = SIMT_ST_RT_LAUNCH;
             in->npc = cfg_prog_entry(w->p);
             in->tmask = w->ladder ? w->wmask : launch_mask(w);
         }
@@ -378,7 +378,7 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
     }
     const uint64_t valid = st->st_valid & ones(w->cfg.nst);
     if (!valid || chance(w, w->o.idle_pct)) {
-        in->op = SIMT_STRT_NONE;
+        in->op = SIMT_ST_RT_NONE;
         return;
     }
     if (bad) {
@@ -392,7 +392,7 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
             s = w->cur;
         else
             s = (unsigned)pick_bit(w, cand);
-        const simt_st_ent *e = &st->st[s];
+        const simt_st_rt_st_ent *e = &st->st[s];
         cfg_insn c;
         if (cfg_prog_at(w->p, e->pc, &c)) {
             cand &= ~(1ull << s);
@@ -407,30 +407,30 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
         switch (c.kind) {
         case CFG_OP:
         case CFG_SYNC:  /* (the walker's programs have none) */
-            in->op = SIMT_STRT_ADV;
+            in->op = SIMT_ST_RT_ADV;
             in->npc = c.npc;
             in->blk = c.next_blk;
             break;
         case CFG_JMP:
-            in->op = SIMT_STRT_ADV;
+            in->op = SIMT_ST_RT_ADV;
             in->npc = c.tgt;
             in->blk = 1;
             break;
         case CFG_BR:
             /* each lane's own outcome, whatever the unit did with the lanes */
-            in->op = SIMT_STRT_BR;
+            in->op = SIMT_ST_RT_BR;
             in->tmask = cfg_lanes_tmask(w->ln, e->pc, e->mask & w->wmask);
             in->tgt = c.tgt;
             in->npc = c.npc;
             in->rpc = c.rpc;
             break;
         default:
-            in->op = SIMT_STRT_EXIT;
+            in->op = SIMT_ST_RT_EXIT;
             break;
         }
         return;
     }
-    in->op = SIMT_STRT_NONE;
+    in->op = SIMT_ST_RT_NONE;
 }
 
 /* ---- the contract's transition, predicted from the state at the start of the cycle ---- */
@@ -438,7 +438,7 @@ void strt_walk_next(strt_walk *w, const simt_st_rt_out *st, simt_st_rt_in *in)
 typedef struct {
     int on;
     unsigned slot;
-    simt_st_ent x;
+    simt_st_rt_st_ent x;
 } pins;
 
 static int free_st(const strt_walk *w, const simt_st_rt_out *s)
@@ -467,24 +467,24 @@ static void p_insert(const strt_walk *w, const simt_st_rt_out *s, unsigned sel, 
                 continue;
             int e = -1;
             for (unsigned i = 0; i < w->cfg.nst && e < 0; i++) {
-                const simt_st_ent *E = &s->st[i];
+                const simt_st_rt_st_ent *E = &s->st[i];
                 if (i != sel && E->mask && E->bpc == x[k].x.pc && E->hasr == x[k].x.hasr &&
                     E->rpc == x[k].x.rpc && E->ridx == x[k].x.ridx)
                     e = (int)i;
             }
             if (e < 0)
                 continue;
-            const simt_st_ent *E = &s->st[e];
+            const simt_st_rt_st_ent *E = &s->st[e];
             if (E->pc == x[k].x.pc) {
                 p->st[e].mask |= x[k].x.mask;
                 x[k].on = 0;
-                f->ev |= SIMT_STRT_EV_MERGE;
+                f->ev |= SIMT_ST_RT_EV_MERGE;
             } else {
                 const int q = free_rt(w, s);
                 if (q < 0) {
-                    f->ev |= SIMT_STRT_EV_OSKIP;
+                    f->ev |= SIMT_ST_RT_EV_OSKIP;
                 } else {
-                    simt_rt_ent *Q = &p->rt[q];
+                    simt_st_rt_rt_ent *Q = &p->rt[q];
                     Q->pc = E->pc;
                     Q->rpc = x[k].x.rpc;
                     Q->hasr = x[k].x.hasr;
@@ -495,7 +495,7 @@ static void p_insert(const strt_walk *w, const simt_st_rt_out *s, unsigned sel, 
                     x[k].x.rpc = E->pc;
                     x[k].x.hasr = 1;
                     x[k].x.ridx = (unsigned)q;
-                    f->ev |= SIMT_STRT_EV_OREC;
+                    f->ev |= SIMT_ST_RT_EV_OREC;
                 }
             }
             break;
@@ -509,14 +509,14 @@ static void p_insert(const strt_walk *w, const simt_st_rt_out *s, unsigned sel, 
 static void p_adv(const strt_walk *w, const simt_st_rt_out *s, unsigned sel, uint64_t npc, int blk, pstate *p,
                   pflags *f)
 {
-    const simt_st_ent *S = &s->st[sel];
+    const simt_st_rt_st_ent *S = &s->st[sel];
     if (S->hasr && npc == S->rpc) {  /* arrival */
-        f->ev |= SIMT_STRT_EV_ARRIVE;
+        f->ev |= SIMT_ST_RT_EV_ARRIVE;
         p->st[sel].mask = 0;
-        simt_rt_ent *R = &p->rt[S->ridx];
+        simt_st_rt_rt_ent *R = &p->rt[S->ridx];
         R->pend &= ~S->mask;
         if (!R->pend) {
-            f->ev |= SIMT_STRT_EV_RECONV;
+            f->ev |= SIMT_ST_RT_EV_RECONV;
             pins x = {1, sel, {R->pc, R->pc, R->rmask, R->rpc, R->hasr, R->ridx}};
             R->rmask = 0;
             p_insert(w, s, sel, p, &x, 1, f);
@@ -539,17 +539,17 @@ static void predict(const strt_walk *w, const simt_st_rt_out *s, const simt_st_r
     memcpy(p->st, s->st, c->nst * sizeof p->st[0]);
     memcpy(p->rt, s->rt, c->nrt * sizeof p->rt[0]);
     const int sel_ok = in->sel < c->nst && s->st[in->sel].mask;
-    const simt_st_ent *S = sel_ok ? &s->st[in->sel] : NULL;
+    const simt_st_rt_st_ent *S = sel_ok ? &s->st[in->sel] : NULL;
     switch (in->op) {
-    case SIMT_STRT_NONE:
+    case SIMT_ST_RT_NONE:
         return;
-    case SIMT_STRT_ADV:
+    case SIMT_ST_RT_ADV:
         if (!S)
             break;
         f->ok = 1;
         p_adv(w, s, in->sel, in->npc, in->blk, p, f);
         return;
-    case SIMT_STRT_BR: {
+    case SIMT_ST_RT_BR: {
         if (!S || (in->tmask & ~S->mask))
             break;
         const uint64_t mt = in->tmask, mn = S->mask & ~in->tmask;
@@ -566,16 +566,16 @@ static void predict(const strt_walk *w, const simt_st_rt_out *s, const simt_st_r
             return;
         }
         f->ok = 1;
-        f->ev |= SIMT_STRT_EV_DIV;
+        f->ev |= SIMT_ST_RT_EV_DIV;
         unsigned L = S->ridx;
         if (!reuse) {
             L = (unsigned)fr;
-            p->rt[L] = (simt_rt_ent){in->rpc, S->rpc, S->mask, S->mask, S->hasr, S->ridx};
-            f->ev |= SIMT_STRT_EV_NEWRT;
+            p->rt[L] = (simt_st_rt_rt_ent){in->rpc, S->rpc, S->mask, S->mask, S->hasr, S->ridx};
+            f->ev |= SIMT_ST_RT_EV_NEWRT;
         }
         if (t_at || n_at) {
             p->rt[L].pend &= ~(t_at ? mt : mn);
-            f->ev |= SIMT_STRT_EV_SIDE;
+            f->ev |= SIMT_ST_RT_EV_SIDE;
         }
         p->st[in->sel].mask = 0;
         pins x[2] = {{!t_at, in->sel, {in->tgt, in->tgt, mt, in->rpc, 1, L}},
@@ -583,17 +583,17 @@ static void predict(const strt_walk *w, const simt_st_rt_out *s, const simt_st_r
         p_insert(w, s, in->sel, p, x, 2, f);
         return;
     }
-    case SIMT_STRT_EXIT:
+    case SIMT_ST_RT_EXIT:
         if (!S || S->hasr)
             break;
         f->ok = 1;
         p->st[in->sel].mask = 0;
         return;
-    case SIMT_STRT_LAUNCH:
+    case SIMT_ST_RT_LAUNCH:
         if (s->st_valid || s->rt_valid || !in->tmask)
             break;
         f->ok = 1;
-        p->st[0] = (simt_st_ent){in->npc, in->npc, in->tmask, 0, 0, 0};
+        p->st[0] = (simt_st_rt_st_ent){in->npc, in->npc, in->tmask, 0, 0, 0};
         return;
     default:
         break;
@@ -615,7 +615,7 @@ static int cmp_pred(const strt_walk *w, const simt_st_rt_out *s, char *err, size
     const pstate *p = &w->pred;
     char pred_op[140];
     for (unsigned i = 0; i < w->cfg.nst; i++) {
-        const simt_st_ent *a = &s->st[i], *e = &p->st[i];
+        const simt_st_rt_st_ent *a = &s->st[i], *e = &p->st[i];
         if (!a->mask && !e->mask)
             continue;
         if (a->mask != e->mask || (e->mask && (a->pc != e->pc || a->bpc != e->bpc || a->rpc != e->rpc ||
@@ -629,7 +629,7 @@ static int cmp_pred(const strt_walk *w, const simt_st_rt_out *s, char *err, size
                         (unsigned long long)a->rpc, a->hasr, a->ridx);
     }
     for (unsigned i = 0; i < w->cfg.nrt; i++) {
-        const simt_rt_ent *a = &s->rt[i], *e = &p->rt[i];
+        const simt_st_rt_rt_ent *a = &s->rt[i], *e = &p->rt[i];
         if (!a->pend && !e->pend)
             continue;
         if (a->pend != e->pend || (e->pend && (a->pc != e->pc || a->rpc != e->rpc || a->hasr != e->hasr ||
@@ -697,11 +697,11 @@ static int check_state(strt_walk *w, const simt_st_rt_out *s, char *err, size_t 
                         (unsigned long long)rtv);
         return 0;
     }
-    uint64_t cover = 0, kids[SIMT_STRT_MAX] = {0};
+    uint64_t cover = 0, kids[SIMT_ST_RT_MAX] = {0};
     unsigned roots = 0;
     for (uint64_t v = stv; v; v &= v - 1) {
         const unsigned i = ctz64(v);
-        const simt_st_ent *e = &s->st[i];
+        const simt_st_rt_st_ent *e = &s->st[i];
         if (e->mask & ~w->live)
             return fail(err, n, "ST[%u] mask 0x%llx holds lanes 0x%llx that are not live (live 0x%llx)", i,
                         (unsigned long long)e->mask, (unsigned long long)(e->mask & ~w->live),
@@ -736,7 +736,7 @@ static int check_state(strt_walk *w, const simt_st_rt_out *s, char *err, size_t 
     }
     for (uint64_t v = rtv; v; v &= v - 1) {
         const unsigned r = ctz64(v);
-        const simt_rt_ent *e = &s->rt[r];
+        const simt_st_rt_rt_ent *e = &s->rt[r];
         if (e->pend & ~e->rmask)
             return fail(err, n, "RT[%u] pend 0x%llx is not a subset of rmask 0x%llx", r, (unsigned long long)e->pend,
                         (unsigned long long)e->rmask);
@@ -831,9 +831,9 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
         f.stall = cyc->stall;
         f.bad = cyc->bad;
         f.ev = cyc->ev;
-        if (f.bad != w->intent_bad || (f.stall && in->op != SIMT_STRT_BR) || f.ok + f.stall + f.bad > 1 ||
-            (in->op != SIMT_STRT_NONE && !f.ok && !f.stall && !f.bad) ||
-            (in->op == SIMT_STRT_NONE && (f.ok || f.stall || f.bad)))
+        if (f.bad != w->intent_bad || (f.stall && in->op != SIMT_ST_RT_BR) || f.ok + f.stall + f.bad > 1 ||
+            (in->op != SIMT_ST_RT_NONE && !f.ok && !f.stall && !f.bad) ||
+            (in->op == SIMT_ST_RT_NONE && (f.ok || f.stall || f.bad)))
             FAILX("ok=%d stall=%d bad=%d for a %s operation", cyc->ok, cyc->stall, cyc->bad,
                   w->intent_bad ? "refused" : "well-formed");
     } else if (cyc->ok != f.ok || cyc->stall != f.stall || cyc->bad != f.bad || cyc->ev != (f.ok ? f.ev : 0)) {
@@ -847,7 +847,7 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
         FAILX("walker error: meant a %s operation", w->intent_bad ? "refused" : "well-formed");
     if (f.bad)
         w->cov.bads++;
-    if (in->op == SIMT_STRT_NONE)
+    if (in->op == SIMT_ST_RT_NONE)
         w->cov.idle++;
     if (f.stall) {
         w->cov.stalls++;
@@ -870,21 +870,21 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
     w->stalled = 0;
     w->cov.ops++;
     const unsigned ev = f.ev;
-    if (ev & SIMT_STRT_EV_DIV) {
+    if (ev & SIMT_ST_RT_EV_DIV) {
         w->cov.divergences++;
-        if (!(ev & SIMT_STRT_EV_NEWRT))
+        if (!(ev & SIMT_ST_RT_EV_NEWRT))
             w->cov.rt_reuse++;
     }
-    w->cov.newrt += !!(ev & SIMT_STRT_EV_NEWRT);
-    w->cov.side_at_rpc += !!(ev & SIMT_STRT_EV_SIDE);
-    w->cov.arrivals += !!(ev & SIMT_STRT_EV_ARRIVE);
-    w->cov.reconvergences += !!(ev & SIMT_STRT_EV_RECONV);
-    w->cov.merges += !!(ev & SIMT_STRT_EV_MERGE);
-    w->cov.orecs += !!(ev & SIMT_STRT_EV_OREC);
-    w->cov.oskips += !!(ev & SIMT_STRT_EV_OSKIP);
+    w->cov.newrt += !!(ev & SIMT_ST_RT_EV_NEWRT);
+    w->cov.side_at_rpc += !!(ev & SIMT_ST_RT_EV_SIDE);
+    w->cov.arrivals += !!(ev & SIMT_ST_RT_EV_ARRIVE);
+    w->cov.reconvergences += !!(ev & SIMT_ST_RT_EV_RECONV);
+    w->cov.merges += !!(ev & SIMT_ST_RT_EV_MERGE);
+    w->cov.orecs += !!(ev & SIMT_ST_RT_EV_OREC);
+    w->cov.oskips += !!(ev & SIMT_ST_RT_EV_OSKIP);
     w->cov.reconv_orec +=
-        (ev & SIMT_STRT_EV_RECONV) && (ev & (SIMT_STRT_EV_MERGE | SIMT_STRT_EV_OREC | SIMT_STRT_EV_OSKIP));
-    if (in->op == SIMT_STRT_LAUNCH) {
+        (ev & SIMT_ST_RT_EV_RECONV) && (ev & (SIMT_ST_RT_EV_MERGE | SIMT_ST_RT_EV_OREC | SIMT_ST_RT_EV_OSKIP));
+    if (in->op == SIMT_ST_RT_LAUNCH) {
         if (w->phase != PH_LAUNCH)
             FAILX("walker error: LAUNCH while running");
         w->phase = PH_RUN;
@@ -897,7 +897,7 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
         return 0;
     }
     /* ADV / BR / EXIT of split sel: the lanes of M, all at P (check_state saw to that) */
-    const simt_st_ent *S = &cyc->st[in->sel];
+    const simt_st_rt_st_ent *S = &cyc->st[in->sel];
     const uint64_t M = S->mask, P = S->pc;
     for (unsigned k = 0; k < w->nob;) {  /* IPDOM reconvergence */
         oblig *o = &w->ob[k];
@@ -914,15 +914,15 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
         k++;
     }
     cfg_insn c = {.kind = CFG_OP};
-    if (cfg_prog_at(w->p, P, &c) || (in->op == SIMT_STRT_BR) != (c.kind == CFG_BR))
-        FAILX("walker error: %s at pc 0x%llx, a %s", in->op == SIMT_STRT_BR ? "BR" : "not BR", (unsigned long long)P,
+    if (cfg_prog_at(w->p, P, &c) || (in->op == SIMT_ST_RT_BR) != (c.kind == CFG_BR))
+        FAILX("walker error: %s at pc 0x%llx, a %s", in->op == SIMT_ST_RT_BR ? "BR" : "not BR", (unsigned long long)P,
               c.kind == CFG_BR ? "branch" : "not a branch");
     /* every lane of M executes P on its own path (check_state saw that each is at P): path hash
      * and length, its history at a branch, its next PC */
     for (uint64_t m = M; m; m &= m - 1)
         if (cfg_lane_exec(w->ln, ctz64(m), P))
             FAILX("walker error: lane %u is not at pc 0x%llx", ctz64(m), (unsigned long long)P);
-    if (in->op == SIMT_STRT_EXIT) {
+    if (in->op == SIMT_ST_RT_EXIT) {
         if (M != w->launched)
             FAILX("EXIT of lanes 0x%llx but the warp launched 0x%llx", (unsigned long long)M,
                   (unsigned long long)w->launched);
@@ -951,15 +951,15 @@ int strt_walk_commit(strt_walk *w, const simt_st_rt_in *in, const simt_st_rt_out
      * lanes, npc for the others), as it was made from the same program and outcomes */
     for (uint64_t m = M; m; m &= m - 1) {
         const unsigned l = ctz64(m);
-        const uint64_t to = in->op == SIMT_STRT_BR && ((in->tmask >> l) & 1) ? in->tgt : in->npc;
+        const uint64_t to = in->op == SIMT_ST_RT_BR && ((in->tmask >> l) & 1) ? in->tgt : in->npc;
         if (cfg_lane_pc(w->ln, l) != to)
             FAILX("walker error: lane %u went to pc 0x%llx, its own path to 0x%llx", l, (unsigned long long)to,
                   (unsigned long long)cfg_lane_pc(w->ln, l));
     }
-    if (in->op == SIMT_STRT_ADV)
+    if (in->op == SIMT_ST_RT_ADV)
         return 0;
     /* BR */
-    if ((ev & SIMT_STRT_EV_DIV) || (in->tmask && in->tmask != M && in->tgt != in->npc)) {
+    if ((ev & SIMT_ST_RT_EV_DIV) || (in->tmask && in->tmask != M && in->tgt != in->npc)) {
         int dup = 0;
         for (unsigned k = 0; k < w->nob && !dup; k++)
             dup = w->ob[k].pc == in->rpc && (M & ~w->ob[k].mask) == 0;

@@ -227,11 +227,11 @@ static void gen_program(program *pr, sc_rng *g, const simt_warp_ctrl_cfg *c, int
 /* ---- the testbench as processing elements ---- */
 
 typedef struct {
-    uint64_t ret[SIMT_WARP_MAX_W][MAX_DEPTH];
-    unsigned depth[SIMT_WARP_MAX_W];
-    uint64_t tseed[SIMT_WARP_MAX_W];  /* the lane's thread (warp_thread_seed) */
-    uint64_t k[SIMT_WARP_MAX_W];      /* instructions it has executed (retired) */
-    uint64_t wake_at[SIMT_WARP_MAX_W];
+    uint64_t ret[SIMT_WARP_CTRL_MAX_W][MAX_DEPTH];
+    unsigned depth[SIMT_WARP_CTRL_MAX_W];
+    uint64_t tseed[SIMT_WARP_CTRL_MAX_W];  /* the lane's thread (warp_thread_seed) */
+    uint64_t k[SIMT_WARP_CTRL_MAX_W];      /* instructions it has executed (retired) */
+    uint64_t wake_at[SIMT_WARP_CTRL_MAX_W];
     uint64_t sp0;
 } pes;
 
@@ -394,7 +394,7 @@ static void warp_run(sc_run *r)
             if (!ins) {
                 sc_expect_fail(r, "MPC 0x%" PRIx64 " is outside the program", s.mpc);
                 cv.off_program++;
-                in.op = SIMT_OP_EXIT;
+                in.op = SIMT_WARP_CTRL_OP_EXIT;
             } else {
                 /* A program executed across the PC wrap: some instruction past the top issued. */
                 if (!wrapped && pr.base + idx > sc_ones(c->pc_w)) {
@@ -407,10 +407,10 @@ static void warp_run(sc_run *r)
                     cv.onebit += x >= 64 && (x & (x - 1)) == 0;
                 }
                 switch (ins->kind) {
-                case I_ALU: in.op = SIMT_OP_ALU; break;
-                case I_EXIT: in.op = SIMT_OP_EXIT; cv.exits++; break;
+                case I_ALU: in.op = SIMT_WARP_CTRL_OP_ALU; break;
+                case I_EXIT: in.op = SIMT_WARP_CTRL_OP_EXIT; cv.exits++; break;
                 case I_MEM:
-                    in.op = SIMT_OP_MEM;
+                    in.op = SIMT_WARP_CTRL_OP_MEM;
                     mem_addrs(&g, c, ins, &in);
                     for (unsigned i = 0; i < c->w; i++)
                         if (!(s.active >> i & 1))
@@ -418,7 +418,7 @@ static void warp_run(sc_run *r)
                     cv.mem_ops++;
                     break;
                 default: {
-                    in.op = SIMT_OP_BRANCH;
+                    in.op = SIMT_WARP_CTRL_OP_BRANCH;
                     uint64_t first = ~0ull;
                     int div = 0;
                     for (unsigned i = 0; i < c->w; i++) {
@@ -488,7 +488,7 @@ static void warp_run(sc_run *r)
          * only (the others replay it), in the cycle its result is there (mem_req_o: the issue
          * cycle, or ARB_STAGES later). The PEs count their lanes' instructions; the oracle
          * compares the retire with its own interpreters. */
-        const uint64_t retired = (in.issue && s.mpc_valid && in.op != SIMT_OP_MEM ? e->active : 0) |
+        const uint64_t retired = (in.issue && s.mpc_valid && in.op != SIMT_WARP_CTRL_OP_MEM ? e->active : 0) |
                                  (e->mem_req ? e->served : 0);
         for (uint64_t m = retired; m; m &= m - 1)
             pe.k[__builtin_ctzll(m)]++;
@@ -498,7 +498,7 @@ static void warp_run(sc_run *r)
                 !(e->active & ~prev_active & (in.launch_mask)))
                 cv.merges++;
             prev_active = e->active;
-            if (in.op == SIMT_OP_MEM)
+            if (in.op == SIMT_WARP_CTRL_OP_MEM)
                 mem_act = e->active;
         } else {
             prev_active = 0;
@@ -695,7 +695,7 @@ static unsigned run_directed(lockstep *ls, const dinsn *prog, unsigned n, uint64
                     in.npc[i] = ret[i];
                 in.addr[i] = d->target + (take ? 0 : 0x1000);
             }
-            if (d->op == SIMT_OP_MEM) {
+            if (d->op == SIMT_WARP_CTRL_OP_MEM) {
                 in.mem_hit = (s.active & d->taken_mask) != 0; /* the line of taken lanes hits */
                 hit_line = d->target;
                 mem_at = r->cycle + 1;
@@ -763,10 +763,10 @@ static void warp_directed(sc_run *r, const char *test)
         /* Collange 2011 Table 2 (Brunie & Collange 2013 Tableau 2): if-then-else on 4 threads,
          * c true for threads 0 and 1. 1: A; 2: if(!c) br 5; 3: B; 4: br 6; 5: C; 6: D; 7: exit. */
         const dinsn prog[] = {
-            {1, SIMT_OP_ALU, 0, 0, D_PLAIN, 0}, {2, SIMT_OP_BRANCH, 0xc, 5, D_PLAIN, 0},
-            {3, SIMT_OP_ALU, 0, 0, D_PLAIN, 0}, {4, SIMT_OP_BRANCH, 0xf, 6, D_PLAIN, 0},
-            {5, SIMT_OP_ALU, 0, 0, D_PLAIN, 0}, {6, SIMT_OP_ALU, 0, 0, D_PLAIN, 0},
-            {7, SIMT_OP_EXIT, 0, 0, D_PLAIN, 0},
+            {1, SIMT_WARP_CTRL_OP_ALU, 0, 0, D_PLAIN, 0}, {2, SIMT_WARP_CTRL_OP_BRANCH, 0xc, 5, D_PLAIN, 0},
+            {3, SIMT_WARP_CTRL_OP_ALU, 0, 0, D_PLAIN, 0}, {4, SIMT_WARP_CTRL_OP_BRANCH, 0xf, 6, D_PLAIN, 0},
+            {5, SIMT_WARP_CTRL_OP_ALU, 0, 0, D_PLAIN, 0}, {6, SIMT_WARP_CTRL_OP_ALU, 0, 0, D_PLAIN, 0},
+            {7, SIMT_WARP_CTRL_OP_EXIT, 0, 0, D_PLAIN, 0},
         };
         n = run_directed(&ls, prog, 7, 1, 0x10, log, 64, 0, 0);
         print_log(log, n);
@@ -801,10 +801,10 @@ static void warp_directed(sc_run *r, const char *test)
          * leaves SP unchanged) D runs twice, the paper's failure case (§3). */
         int nosp = !strcmp(test, "listing1-nosp");
         const dinsn prog[] = {
-            {10, SIMT_OP_ALU, 0, 0, D_PLAIN, 0}, {11, SIMT_OP_BRANCH, 0xc, 13, D_PLAIN, 0},
-            {12, SIMT_OP_BRANCH, 0xf, 200, D_CALL, nosp ? 0 : -1}, {13, SIMT_OP_ALU, 0, 0, D_PLAIN, 0},
-            {14, SIMT_OP_EXIT, 0, 0, D_PLAIN, 0}, {200, SIMT_OP_ALU, 0, 0, D_PLAIN, 0},
-            {201, SIMT_OP_BRANCH, 0xf, 0, D_RET, nosp ? 0 : 1},
+            {10, SIMT_WARP_CTRL_OP_ALU, 0, 0, D_PLAIN, 0}, {11, SIMT_WARP_CTRL_OP_BRANCH, 0xc, 13, D_PLAIN, 0},
+            {12, SIMT_WARP_CTRL_OP_BRANCH, 0xf, 200, D_CALL, nosp ? 0 : -1}, {13, SIMT_WARP_CTRL_OP_ALU, 0, 0, D_PLAIN, 0},
+            {14, SIMT_WARP_CTRL_OP_EXIT, 0, 0, D_PLAIN, 0}, {200, SIMT_WARP_CTRL_OP_ALU, 0, 0, D_PLAIN, 0},
+            {201, SIMT_WARP_CTRL_OP_BRANCH, 0xf, 0, D_RET, nosp ? 0 : 1},
         };
         n = run_directed(&ls, prog, 7, 10, 0x80, log, 64, 0, 0);
         print_log(log, n);
@@ -823,10 +823,10 @@ static void warp_directed(sc_run *r, const char *test)
          * when the data returns, 2,3 rejoin through arbitration, catch up (lower PC first) and
          * all four reconverge before the exit. 20: load; 21..26: ALU; 27: exit. */
         dinsn prog[8];
-        prog[0] = (dinsn){20, SIMT_OP_MEM, 0x3, 0x4000, D_PLAIN, 0};
+        prog[0] = (dinsn){20, SIMT_WARP_CTRL_OP_MEM, 0x3, 0x4000, D_PLAIN, 0};
         for (unsigned k = 1; k < 7; k++)
-            prog[k] = (dinsn){20 + k, SIMT_OP_ALU, 0, 0, D_PLAIN, 0};
-        prog[7] = (dinsn){27, SIMT_OP_EXIT, 0, 0, D_PLAIN, 0};
+            prog[k] = (dinsn){20 + k, SIMT_WARP_CTRL_OP_ALU, 0, 0, D_PLAIN, 0};
+        prog[7] = (dinsn){27, SIMT_WARP_CTRL_OP_EXIT, 0, 0, D_PLAIN, 0};
         /* The data of 2 and 3 returns ARB_STAGES + 5 cycles after they fell asleep: after the
          * arbitration that follows (ARB_STAGES + 1 cycles), 0 and 1 run 21..25 first, as with the
          * single-cycle arbiter. */
@@ -837,8 +837,8 @@ static void warp_directed(sc_run *r, const char *test)
         int ahead = 0, joined = 0, exits = 0;
         for (unsigned k = 2; k < n; k++) {
             ahead |= log[k].active == 0x3 && log[k].mpc > 21;
-            joined |= log[k].active == 0xf && log[k].op == SIMT_OP_ALU;
-            exits += log[k].op == SIMT_OP_EXIT;
+            joined |= log[k].active == 0xf && log[k].op == SIMT_WARP_CTRL_OP_ALU;
+            exits += log[k].op == SIMT_WARP_CTRL_OP_EXIT;
         }
         if (!ahead)
             sc_expect_fail(r, "threads 0 and 1 never ran ahead while 2 and 3 slept");

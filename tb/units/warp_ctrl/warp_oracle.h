@@ -53,7 +53,7 @@ typedef struct {
     const program *pr;
     unsigned w;
     uint64_t pcm;
-    warp_oracle_lane lane[SIMT_WARP_MAX_W];
+    warp_oracle_lane lane[SIMT_WARP_CTRL_MAX_W];
     uint64_t alive;               /* lanes whose thread has not exited */
     uint64_t ever;                /* lanes that ran a thread */
     uint64_t off;                 /* lanes not checked until their next thread (reported) */
