@@ -20,7 +20,7 @@ simtcheck: $(SIMT_BIN)/simtcheck
 
 # The test lists make test runs: the general one, every unit on the simulated board (from the
 # registry: docs/fpga.md), every unit's own, then the documentation (its check and tutorials).
-TEST_LISTS := tb/tests.txt $(REGISTRY_GEN)/board_tests.txt $(foreach u,$(UNITS),tb/units/$u/tests.txt) tb/docs/tests.txt
+TEST_LISTS := $(REGISTRY_GEN)/equiv_tests.txt tb/tests.txt $(REGISTRY_GEN)/board_tests.txt $(foreach u,$(UNITS),tb/units/$u/tests.txt) tb/docs/tests.txt
 
 # A unit's own make rules, if it has any (e.g. a self-test binary): tb/units/<unit>/<unit>.mk.
 -include $(foreach u,$(UNITS),$(wildcard tb/units/$u/$u.mk))

@@ -9,7 +9,7 @@ UNIT_DESCRIPTORS := $(sort $(wildcard units/*.toml)) units/ORDER
 
 $(REGISTRY_GEN)/registry.mk: $(UNIT_DESCRIPTORS) tools/registry.py
 	@$(PYTHON) tools/registry.py gen --out $(REGISTRY_GEN)
-$(REGISTRY_GEN)/vl_models.c $(REGISTRY_GEN)/board_models.c $(REGISTRY_GEN)/board_tests.txt $(REGISTRY_GEN)/board_soak.txt $(REGISTRY_GEN)/sc_units.c $(REGISTRY_GEN)/registry.json: $(REGISTRY_GEN)/registry.mk ;
+$(REGISTRY_GEN)/vl_models.c $(REGISTRY_GEN)/board_models.c $(REGISTRY_GEN)/board_tests.txt $(REGISTRY_GEN)/equiv_tests.txt $(REGISTRY_GEN)/board_soak.txt $(REGISTRY_GEN)/sc_units.c $(REGISTRY_GEN)/registry.json: $(REGISTRY_GEN)/registry.mk ;
 include $(REGISTRY_GEN)/registry.mk
 
 # SIMT_MODELS="model ...": the library, simtcheck and simt-board-sim built with these models only,

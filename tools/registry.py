@@ -257,7 +257,7 @@ def footprint(u):
     return own
 
 
-def check_files(u):
+def check_files(u, trace_dict):
     n = u["name"]
     need = {"cmodel/simt_%s.h" % n: "the C golden model's header",
             "cmodel/simt_%s.c" % n: "the C golden model",
@@ -277,6 +277,9 @@ def check_files(u):
     for f, what in need.items():
         if not os.path.exists(f):
             fail(u["name"], "%s is missing (%s)" % (f, what))
+    entry = 'unit_%s="%s"' % (n, n)
+    if entry not in open(trace_dict).read().split("\n"):
+        fail(u["name"], "%s lacks the line %s (the fuzzer's dictionary names every unit)" % (trace_dict, entry))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -384,6 +387,17 @@ def gen_board_tests(units, cycles, prefix):
     return "\n".join(o) + "\n"
 
 
+def gen_equiv_tests(units):
+    """Test list lines: every unit's default configuration at W = 4 proven equal to its Yosys gate
+    netlist (docs/equivalence.md)."""
+    o = ["# %s" % HEAD,
+         "# Every unit's RTL at W = 4 against its Yosys gate netlist, unbounded (docs/equivalence.md): PASS."]
+    for u in units:
+        o.append("%-27s | ok | EQUIV_DIR=build/test/equiv python3 formal/equiv/equiv.py check %s --w 4"
+                 % ("equiv-w4-" + u["name"], u["name"]))
+    return "\n".join(o) + "\n"
+
+
 def gen_units_c(units):
     o = ["/* %s */" % HEAD, "#include <stddef.h>", "", '#include "simtcheck.h"', ""]
     o += ["extern const sc_unit sc_unit_%s;" % u["name"] for u in units]
@@ -470,12 +484,14 @@ def main():
     p.add_argument("--write", action="store_true")
     p.add_argument("file", nargs="?", default="README.md")
     ap.add_argument("--units-dir", default="units", help="where the descriptors are (default units/)")
+    ap.add_argument("--trace-dict", default="tb/fuzz/trace.dict",
+                    help="the fuzzer's dictionary, which names every unit (default tb/fuzz/trace.dict)")
     a = ap.parse_args()
     UNITS_DIR = a.units_dir
     try:
         units = load_all()
         for u in units:
-            check_files(u)
+            check_files(u, a.trace_dict)
     except RegistryError as e:
         print("registry: error: %s" % e, file=sys.stderr)
         return 1
@@ -495,6 +511,7 @@ def main():
         write_if_changed(os.path.join(a.out, "sc_units.c"), gen_units_c(units))
         write_if_changed(os.path.join(a.out, "board_models.c"), gen_board_models_c(units))
         write_if_changed(os.path.join(a.out, "board_tests.txt"), gen_board_tests(units, 10000, "board"))
+        write_if_changed(os.path.join(a.out, "equiv_tests.txt"), gen_equiv_tests(units))
         write_if_changed(os.path.join(a.out, "board_soak.txt"), gen_board_tests(units, 100000, "soak-board"))
         write_if_changed(os.path.join(a.out, "registry.json"), json.dumps(as_json(units), indent=1) + "\n")
         write_if_changed(os.path.join(a.out, "registry.mk"), gen_mk(units), touch=True)
