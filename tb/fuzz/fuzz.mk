@@ -18,12 +18,14 @@ FUZZ_MAX_LEN ?= 65536
 FUZZ_SAN     := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Werror $(FUZZ_SAN) -Icmodel -Ilib $(TB_CFLAGS)
 FUZZ_OBJS    := $(FUZZ_DIR)/obj/trace_fuzz.o $(FUZZ_DIR)/obj/trace_ref.o $(FUZZ_DIR)/obj/sc_trace.o \
+                $(FUZZ_DIR)/obj/sc_trace_hdr.o $(FUZZ_DIR)/obj/sc_trace_doc.o \
                 $(FUZZ_DIR)/obj/sc_out.o $(FUZZ_DIR)/obj/simtcheck.o
 
 $(FUZZ_DIR)/obj/%.o: tb/fuzz/%.c tb/fuzz/trace_ref.h tb/core/simtcheck.h | $(CLANG_STAMP)
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
-$(FUZZ_DIR)/obj/sc_trace.o: tb/core/sc_trace.c tb/core/simtcheck.h | $(CLANG_STAMP)
+$(addprefix $(FUZZ_DIR)/obj/,sc_trace.o sc_trace_hdr.o sc_trace_doc.o): $(FUZZ_DIR)/obj/%.o: tb/core/%.c tb/core/simtcheck.h \
+  tb/core/sc_trace_int.h | $(CLANG_STAMP)
 	@mkdir -p $(@D)
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 $(FUZZ_DIR)/obj/sc_out.o: tb/core/sc_out.c tb/core/simtcheck.h | $(CLANG_STAMP)
