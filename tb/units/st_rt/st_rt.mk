@@ -4,7 +4,8 @@
 # tb/stim/cfg_prog.c, tb/units/st_rt/st_rt_directed.c) on the C model only, no RTL:
 # make st_rt-selftest (ST_RT_SELFTEST_ARGS=--quick|--long|--print|--seed N).
 ST_RT_SELFTEST_ARGS ?=
-build/bin/st_rt_selftest: tb/units/st_rt/st_rt_selftest.c tb/units/st_rt/st_rt_walk.c tb/units/st_rt/st_rt_walk_ref.c \
+build/bin/st_rt_selftest: tb/units/st_rt/st_rt_selftest.c tb/units/st_rt/st_rt_cfg_selftest.c tb/units/st_rt/st_rt_selftest.h \
+                          tb/units/st_rt/st_rt_walk.c tb/units/st_rt/st_rt_walk_ref.c \
                           tb/stim/cfg_prog.c tb/stim/cfg_prog_gen.c tb/stim/cfg_prog_int.h tb/units/st_rt/st_rt_walk_int.h \
                           tb/units/st_rt/st_rt_directed.c cmodel/simt_st_rt.c tb/units/st_rt/st_rt_walk.h \
                           tb/stim/cfg_prog.h tb/units/st_rt/st_rt_directed.h cmodel/simt_st_rt.h
