@@ -9,17 +9,16 @@ VL_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # operations (the evaluation's and the waveform's; Verilator's default is --output-split's
 # 20,000). g++'s time grows faster than a function's size, so the models build in about 30 %
 # less time and write the same waveforms (docs/main_job.md, "Verilator's functions split").
-# Most run as fast or faster; the models of VL_SPLIT_KEEP (make-style patterns) ran 4 to 6 %
-# slower at W = 32 and keep Verilator's default.
+# Most run as fast or faster; the models of VL_SPLIT_KEEP (registry: a unit's vl_split = false,
+# rmask_sb and st_rt, 4 to 6 % slower split at W = 32) keep Verilator's default.
 VL_SPLIT    := 1000
 VL_SPLIT_FLAGS := --output-split-cfuncs $(VL_SPLIT) --output-split-ctrace $(VL_SPLIT)
-VL_SPLIT_KEEP  := rmask_sb_% st_rt_%
 vl_split_flags = $(if $(filter $(VL_SPLIT_KEEP),$1),,$(VL_SPLIT_FLAGS))
 VL_FLAGS    := --cc --trace-fst -O3 --x-assign fast --x-initial unique --assert -Irtl/common -Wall
 VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique $(VL_SPLIT_FLAGS) -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT
 # The C++ optimisation of the Verilated code (verilated.mk's OPT_FAST; one __ALL.cpp per model),
-# chosen per model: -O1, and -O2 for the models listed in VL_OPT_FAST_WIDE_MODELS, where it was
-# measured to pay: ht_stack at W = 64 runs 1.8 to 2.5 times faster (most of a soak's time),
+# chosen per model: -O1, and -O2 for the models of VL_OPT_FAST_WIDE_MODELS (registry: a
+# configuration's vl_o2_widths), where it was measured to pay: ht_stack at W = 64 runs 1.8 to 2.5 times faster (most of a soak's time),
 # warp_ctrl at W = 64 1.4 times (about 10 s more compiling per model), and ht_stack's wa form at
 # W = 32 (make test's slowest model) compiles in 8.8 s instead of 5.4 s. Elsewhere
 # -O2 gains little at W = 32 (within the noise for arb, warp_ctrl, st_rt, rmask_sb; ht_stack
@@ -28,8 +27,6 @@ VL_GL_FLAGS := --cc --trace-fst -O3 --x-initial unique $(VL_SPLIT_FLAGS) -Wno-fa
 # a change rebuilds only the models it moves.
 VL_OPT_FAST            := -O1
 VL_OPT_FAST_WIDE       := -O2
-VL_OPT_FAST_WIDE_MODELS := ht_stack_par_W64 ht_stack_wa_W64 ht_stack_ss_W64 ht_stack_wa_W32 \
-                           warp_ctrl_area_W64 warp_ctrl_delay_W64
 vl_opt_fast = $(if $(filter $1,$(VL_OPT_FAST_WIDE_MODELS)),$(VL_OPT_FAST_WIDE),$(VL_OPT_FAST))
 # Verilator's own runtime and generated code: its warnings are not ours (-w). C++17, as the
 # Verilated models (verilated.mk leaves the compiler's default, gnu++17 for g++ 12): one

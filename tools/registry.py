@@ -31,9 +31,9 @@ import sys
 import tomllib
 
 UNITS_DIR = "units"
-UNIT_KEYS = {"name", "title", "paper", "rtl", "tops", "widths", "config", "synth", "board", "timing"}
+UNIT_KEYS = {"name", "title", "paper", "rtl", "tops", "widths", "config", "synth", "board", "timing", "vl_split"}
 TIMING_KEYS = {"name", "about", "config", "lanes", "test", "trace", "from", "to", "signals"}
-CONFIG_KEYS = {"name", "about", "top", "widths", "params", "defines", "netlist"}
+CONFIG_KEYS = {"name", "about", "top", "widths", "params", "defines", "netlist", "vl_o2_widths"}
 SYNTH_KEYS = {"tops", "tag", "impl", "policy", "widths", "big_widths", "params", "abc"}
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 CONFIG_RE = re.compile(r"^[a-z][a-z0-9]*$")
@@ -101,6 +101,10 @@ def load_unit(path):
     widths = widths_of(where, d.get("widths"), [4, 8, 16, 32, 64])
     u = {"name": name, "title": d["title"], "paper": d["paper"], "rtl": list(d["rtl"]),
          "tops": list(d["tops"]), "widths": widths, "configs": [], "synth": []}
+    # vl_split = false: Verilator's functions left whole (lib/lib.mk, VL_SPLIT_FLAGS)
+    u["vl_split"] = d.get("vl_split", True)
+    if not isinstance(u["vl_split"], bool):
+        fail(where, "vl_split is true or false")
     if not u["tops"]:
         fail(where, "tops is empty")
     configs = d.get("config", [])
@@ -127,13 +131,17 @@ def load_unit(path):
         cfg = {"name": cname, "about": c.get("about", ""), "top": top,
                "widths": widths_of(cw, c.get("widths"), widths), "netlist": bool(c.get("netlist", False)),
                "params": params, "defines": defines, "models": []}
+        # vl_o2_widths: the widths whose Verilated C++ compiles at -O2, not -O1 (lib/lib.mk, VL_OPT_FAST)
+        cfg["vl_o2"] = widths_of(cw, c.get("vl_o2_widths"), []) if "vl_o2_widths" in c else []
+        if set(cfg["vl_o2"]) - set(cfg["widths"]):
+            fail(cw, "vl_o2_widths %s: not among its widths %s" % (cfg["vl_o2"], cfg["widths"]))
         for w in cfg["widths"]:
             pv = [("W", w)] + [(k, value("%s %s" % (cw, k), v, w)) for k, v in params.items()]
             dv = [(k, value("%s %s" % (cw, k), v, w)) for k, v in defines.items()]
             cfg["models"].append({
                 "name": "%s_%s_W%d" % (name, cname, w), "unit": name, "config": cname, "top": top,
                 "w": w, "params": pv, "defines": dv, "netlist": cfg["netlist"],
-                "default": i == 0})
+                "default": i == 0, "o2": w in cfg["vl_o2"], "split": u["vl_split"]})
         u["configs"].append(cfg)
     # The unit server (docs/fpga.md): configurations with a board driver in the library (every
     # width), and the width of the pseudo-terminal board simulation that make test runs.
@@ -314,6 +322,10 @@ def gen_mk(units):
             o.append("%s.NETLIST := %s" % (k, "1" if m["netlist"] else ""))
             models.append(m["name"])
     o.append("VL_MODELS := %s" % " ".join(models))
+    allm = [m for u in units for c in u["configs"] for m in c["models"]]
+    o.append("# Verilated C++ at -O2 (vl_o2_widths) and with Verilator's functions left whole (vl_split = false)")
+    o.append("VL_OPT_FAST_WIDE_MODELS := %s" % " ".join(m["name"] for m in allm if m["o2"]))
+    o.append("VL_SPLIT_KEEP := %s" % " ".join(m["name"] for m in allm if not m["split"]))
     o.append("BOARD_MODELS := %s" % " ".join(m for u in units for m in u["board"]["models"]))
     o.append("BOARD_TESTS := %s" % " ".join(u["board"]["test"] for u in units if u["board"]["test"]))
     o.append("# Synthesis rows, expanded by synth/synth.mk: $(call synth_add,NAME,TOP,IMPL,POLICY,TAG,W,")
