@@ -31,8 +31,13 @@ section() { # step title file
   fi
   echo
   section test "Cross-check and directed tests (make test)" build/test/results.md
-  if ran test && [ -d build/test ]; then tools/ht_report.sh > /dev/null
-    section test "Hyper-threading: bundles against PDOM (ht_stack walk runs of make test)" build/test/ht_bundles.md; fi
+  if ran test && [ -d build/test ]; then  # each unit's own section (tb/units/<unit>/report.sh: title, file)
+    for hook in tb/units/*/report.sh; do
+      [ -x "$hook" ] || continue
+      { read -r title; read -r file; } < <("$hook")
+      section test "$title" "$file"
+    done
+  fi
   section test-long "The long tests (make test-long)" build/test-long/results.md
   section board-soak "Simulated board: every unit 10^5 cycles over the UART and at speed (make board-soak)" build/board-soak/results.md
   section board-postimpl "Post-implementation: the iCE40 bitstream's netlist against the C model (make board-postimpl)" build/postimpl/summary.md

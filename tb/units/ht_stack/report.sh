@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# tools/ht_report.sh: the hyper-threading sanity table of the main job (Steffen 2012 §4.1.1;
+# tb/units/ht_stack/report.sh: ht_stack's section of the regression report (tools/report.sh runs
+# every unit's tb/units/<unit>/report.sh after make test: its first output line is the section's
+# title, the rest a file to quote). The hyper-threading sanity table (Steffen 2012 §4.1.1;
 # docs/units/ht_stack.md, "Verification"): bundles to completion of the random programs of
 # every ht_stack walk run of 'make test', against PDOM on the same programs. Reads
 # build/test/ht_stack-*.log (lines "ht_stack walk (W=.. K=.. POLICY ...): ... completed
@@ -24,4 +26,5 @@ out=build/test/ht_bundles.md
     echo "| \`$(basename "$f" .log)\` | $cfg | $progs | $ratio | $worse |"
   done
 } > "$out"
-echo "ht report: $out"
+echo "Hyper-threading: bundles against PDOM (ht_stack walk runs of make test)"
+echo "$out"
