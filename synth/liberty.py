@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 """Helper of synth/liberty.mk: make synth-one LIBERTY=... (a standard-cell library, OpenSTA).
 
-  liberty.py prepare --liberty L --bundled-dir D --out OUT [--nand2 C] [--inv C] [--clock-ns N]
+  liberty.py prepare --liberty L --bundled-dir D --out OUT [--nand2 C] [--inv C] [--clock-ns N] [--map M]
       L is a bundled name (osu018, osu035: D/<name>/<name>_stdcells.lib) or the path of a
       liberty file. Checks CLOCK_NS, parses the library, finds by function (or checks the
       named) inverter, 2-input NAND and positive-edge D flip-flop, and writes OUT/<lib>/:
       <lib>.lib (a copy below the repository, which YoWASP Yosys can open), cells.json (the
       cells, their areas and pins, the library's units) and abc.constr (ABC's driving cell
-      and output load); each rewritten only when its text changes. Prints <lib>.
+      and output load), map-<M>.abc (the ABC script of MAP=M, MAPS below, unless M is nf); each
+      rewritten only when its text changes. Prints <lib>.
   liberty.py fo4 --lib-dir OUT/<lib> --sta CMD --out F
       FO4 of the library: a chain of inverters (the inverter of cells.json), each driving
       four copies of itself, timed with OpenSTA; FO4 = the mean delay of the two stages in
@@ -43,6 +44,19 @@ BUNDLED = ("osu018", "osu035")
 DEFAULT_CLOCK_NS = 10.0
 FO4_STAGES = 9            # inverters in the FO4 chain; stages 4 and 5 (of 1..9) are measured
 FO4_FANOUT = 4
+# The mapping scripts of MAP= (synth/README.md, "Mapping scripts"): ABC's technology mapping to the
+# library's cells, each followed by the buffering and gate sizing of -constr. 'nf' is Yosys's own
+# script with -constr (no -script option); the others replace it. One run per script gives one
+# point of a configuration's area-delay curve (make synth-lib-sweep).
+MAP_HEAD = "strash; &get -n; &fraig -x; &put; scorr; dc2; strash; "
+MAP_TAIL = "; buffer; upsize; dnsize; stime -p"
+MAPS = {
+    "nf": None,                                            # &dch -f; &nf: delay-oriented, area recovered
+    "amap": MAP_HEAD + "dch -f; amap" + MAP_TAIL,          # area-oriented mapper
+    "mapa": MAP_HEAD + "dch -f; map -a" + MAP_TAIL,        # standard-cell mapper, area recovery
+    "map": MAP_HEAD + "dch -f; map" + MAP_TAIL,            # standard-cell mapper, delay-oriented
+}
+MAP_ORDER = ("amap", "mapa", "nf", "map")
 
 
 class LibError(Exception):
@@ -489,8 +503,16 @@ def resolve(liberty, bundled_dir):
     return name, lib
 
 
+def map_name(text):
+    m = (text or "").strip() or "nf"
+    if m not in MAPS:
+        raise LibError("unknown MAP=%s (the mapping scripts: %s)" % (m, " ".join(MAP_ORDER)))
+    return m
+
+
 def cmd_prepare(a):
     period = clock_ns(a.clock_ns)
+    mp = map_name(a.map)
     name, src = resolve(a.liberty, a.bundled_dir)
     try:
         with open(src, encoding="utf-8", errors="replace") as f:
@@ -517,6 +539,8 @@ def cmd_prepare(a):
     # (four inverter inputs), in fF.
     write_if_changed(os.path.join(d, "abc.constr"), "set_driving_cell %s\nset_load %.4f\n"
                      % (cells["inv"]["cell"], FO4_FANOUT * cells["inv"]["in_cap_pf"] * 1000.0))
+    if MAPS[mp]:
+        write_if_changed(os.path.join(d, "map-%s.abc" % mp), MAPS[mp] + "\n")
     print(name)
     return period
 
@@ -862,6 +886,7 @@ def main():
     p.add_argument("--nand2", default="")
     p.add_argument("--inv", default="")
     p.add_argument("--clock-ns", default="")
+    p.add_argument("--map", default="")
     p = sub.add_parser("fo4")
     p.add_argument("--lib-dir", required=True)
     p.add_argument("--sta", required=True)
