@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: Apache-2.0
+# synth/lib_sweep.mk: make synth-lib-sweep, the area-delay points of every unit on a standard-cell
+# library (synth/lib_sweep.py; synth/README.md, "The area-delay sweep"). Included by synth/synth.mk.
+#
+#   make synth-lib-sweep                      every unit at W = 32 on OSU 0.18 um, every mapping script
+#   make synth-lib-sweep LIBERTY=osu035 SWEEP_UNITS="arb" SWEEP_MAPS="nf amap" SWEEP_JOBS=1
+#
+# One make synth-one LIBERTY= MAP= per configuration and script (incremental as make synth-one is),
+# SWEEP_JOBS at a time (default 2). Output: build/synth/lib-sweep-<lib>.json; make docs copies the
+# osu018 one into docs/data/lib-sweep.json, from which the datasheets' "Real cells" sections, their
+# plots and docs/data/lib-sweep.md are drawn (tools/docs/cells_doc.py).
+
+SWEEP_LIB   = $(or $(strip $(LIBERTY)),osu018)
+SWEEP_UNITS ?=
+SWEEP_MAPS  ?=
+SWEEP_JOBS  ?= 2
+LIB_SWEEP_JSON = $(SYNTH_DIR)/lib-sweep-$(basename $(notdir $(SWEEP_LIB))).json
+
+.PHONY: synth-lib-sweep
+synth-lib-sweep: $(REGISTRY_GEN)/registry.mk
+	@$(PYTHON) synth/lib_sweep.py run --lib '$(SWEEP_LIB)' --units '$(SWEEP_UNITS)' --maps '$(SWEEP_MAPS)' \
+	  --jobs '$(SWEEP_JOBS)' --clock-ns '$(CLOCK_NS)' --out $(LIB_SWEEP_JSON)
