@@ -13,8 +13,9 @@
       line per run. Writes F (JSON): every point, which are on the Pareto front of their form and
       of their unit, the library's FO4, the wall time of the sweep. Exit 1 when a run failed (its
       row says why), 2 on bad arguments.
-  lib_sweep.py docs --from F [--out docs/data]
-      Copies F to docs/data/lib-sweep.json, the checked-in copy the datasheets' "Real cells"
+  lib_sweep.py docs --from F [--out docs/data] [--partial]
+      Copies F, when it is a whole sweep on osu018 (every unit and script; --partial: any), to
+      docs/data/lib-sweep.json, the checked-in copy the datasheets' "Real cells"
       sections, their plots and docs/data/lib-sweep.md are drawn from (tools/docs/cells_doc.py).
 
 Run from the repository root. Standard library only.
@@ -167,7 +168,7 @@ def cmd_run(a):
     wall = round(time.time() - t_all, 1)
     mark_pareto(rows)
     ok = [r for r in rows if r["status"] == "ok"]
-    doc = {"lib": a.lib, "w": W, "jobs": jobs, "cores": os.cpu_count(), "wall_seconds": wall,
+    doc = {"lib": a.lib, "w": W, "complete": not a.units.strip() and not a.maps.strip(), "jobs": jobs, "cores": os.cpu_count(), "wall_seconds": wall,
            "cpu_seconds": round(sum(r["seconds"] for r in rows), 1),
            "fo4_ps": ok[0]["fo4_ps"] if ok else None, "nand2_cell": ok[0]["nand2_cell"] if ok else None,
            "nand2_area_um2": ok[0]["nand2_area_um2"] if ok else None,
@@ -194,6 +195,10 @@ def cmd_docs(a):
         doc = json.load(f)
     if doc.get("lib") != "osu018":
         raise SweepError("%s is a sweep on %s: the datasheets quote osu018" % (a.src, doc.get("lib")))
+    if not doc.get("complete") and not a.partial:
+        print("synth-lib-sweep: %s is a partial sweep (SWEEP_UNITS or SWEEP_MAPS): not copied to %s"
+              % (a.src, a.out))
+        return 0
     out = os.path.join(a.out, "lib-sweep.json")
     with open(out, "w") as f:
         f.write(json.dumps(doc, indent=1, sort_keys=True) + "\n")
@@ -214,6 +219,7 @@ def main():
     p = sub.add_parser("docs")
     p.add_argument("--from", dest="src", required=True)
     p.add_argument("--out", default=os.path.join("docs", "data"))
+    p.add_argument("--partial", action="store_true", help="copy a partial sweep too")
     a = ap.parse_args()
     try:
         return {"run": cmd_run, "docs": cmd_docs}[a.cmd](a)
