@@ -2,6 +2,9 @@
 # formal/equiv/equiv.mk: make equiv, a unit's RTL against a gate netlist, unbounded
 # (formal/equiv/equiv.py; docs/equivalence.md).
 #   make equiv UNIT=rmask_sb [CONFIG=rmask] [W=32] [NETLIST=yosys|yosys-ff]
+#   make equiv UNIT=arb_pipe W=4 NETLIST=lib [LIBERTY=osu018|osu035|file.lib] [MAP=amap]
+#                                                     the netlist of make synth-one LIBERTY=, its
+#                                                     cells read from the liberty file
 #   make equiv UNIT=rmask_sb W=4 GATE=my_netlist.v CELLS="my_cells.v" TOP=simt_rmask_sb
 #   make equiv UNIT=rmask_sb W=32 REV=142c770                the RTL against the unit's RTL at a
 #                                                     commit (or in a directory's rtl/): a change
@@ -31,6 +34,7 @@ equiv: $(EQ_DEPS)
 	@test -n "$(UNIT)" || { echo "make equiv: give UNIT=<unit> (units: $(UNITS))" >&2; exit 2; }
 	@$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py check $(UNIT) $(if $(CONFIG),--config $(CONFIG)) \
 	  $(if $(ROW),--row $(ROW)) $(if $(W),--w $(W)) $(if $(NETLIST),--netlist $(NETLIST)) \
+	  $(if $(LIBERTY),--liberty '$(LIBERTY)') $(if $(MAP),--map '$(MAP)') \
 	  $(if $(GATE),--gate $(GATE) --top "$(TOP)" --cells "$(CELLS)") $(if $(REV),--rev "$(REV)") \
 	  --timeout $(EQUIV_TIMEOUT) --bmc $(EQUIV_BMC)
 
