@@ -24,7 +24,7 @@ LIB_STAMP := $(if $(filter osu018,$(LIBERTY)),$(LIB_OSU018_STAMP)) $(if $(filter
 .PHONY: synth-one synth-one-lib-run
 synth-one: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(STA_STAMP) $(LIB_STAMP)
 	@lib=$$($(PYTHON) synth/liberty.py prepare --liberty='$(LIBERTY)' --bundled-dir='$(LIBERTY_DIR)' \
-	  --out $(LIB_BUILD) --nand2='$(NAND2_CELL)' --inv='$(INV_CELL)' --clock-ns='$(CLOCK_NS)' --map='$(MAP)') || exit 1; \
+	  --out $(LIB_BUILD) --nand2='$(NAND2_CELL)' --inv='$(INV_CELL)' --clock-ns='$(CLOCK_NS)' --map='$(MAP)' --abc='$(ABC)') || exit 1; \
 	ld=$(LIB_BUILD)/$$lib; map='$(strip $(MAP))'; [ "$$map" = nf ] && map=; \
 	name=$$($(PYTHON) synth/synth_one.py setup --registry $(REGISTRY_GEN)/registry.json \
 	  --out $(SYNTH_ONE_DIR) --unit='$(UNIT)' --top='$(TOP)' --w='$(W)' --impl='$(IMPL)' \

@@ -510,9 +510,24 @@ def map_name(text):
     return m
 
 
+def delay_target(abc):
+    """ABC='... -D <ps> ...': the delay target must be a positive number of ps."""
+    words = (abc or "").split()
+    for k, w in enumerate(words):
+        if w == "-D":
+            v = words[k + 1] if k + 1 < len(words) else ""
+            try:
+                x = float(v)
+            except ValueError:
+                raise LibError("ABC='%s': the delay target -D '%s' is not a number (ps, e.g. -D 5000)" % (abc, v))
+            if not math.isfinite(x) or x <= 0:
+                raise LibError("ABC='%s': the delay target -D %s must be a positive number of ps" % (abc, v))
+
+
 def cmd_prepare(a):
     period = clock_ns(a.clock_ns)
     mp = map_name(a.map)
+    delay_target(a.abc)
     name, src = resolve(a.liberty, a.bundled_dir)
     try:
         with open(src, encoding="utf-8", errors="replace") as f:
@@ -887,6 +902,7 @@ def main():
     p.add_argument("--inv", default="")
     p.add_argument("--clock-ns", default="")
     p.add_argument("--map", default="")
+    p.add_argument("--abc", default="")
     p = sub.add_parser("fo4")
     p.add_argument("--lib-dir", required=True)
     p.add_argument("--sta", required=True)
