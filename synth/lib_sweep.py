@@ -96,7 +96,8 @@ def run_point(k, n, unit, args, mp, lib, clock_ns, lock, t_all):
             res = json.load(f)
     if res is None:
         err = [ln for ln in text.splitlines() if "error" in ln.lower()]
-        row.update(status="FAIL", error=(err[0] if err else text.strip().splitlines()[-1:] or ["no output"])[0][:300])
+        last = text.strip().splitlines()
+        row.update(status="FAIL", error=(err[0] if err else last[-1] if last else "no output (exit %d)" % p.returncode)[:300])
     else:
         cp = res["critical_path"]
         row.update(status="ok", dir=m.group(1), area_um2=res["area_um2"], area_seq_um2=res["area_seq_um2"],
