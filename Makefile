@@ -26,7 +26,7 @@ help:
 	@echo "                    cross-checked, synthesized, fast proofs, equivalence at W = 4, simulated board; one page"
 	@echo "                    build/report.md; UNIT=\"st_rt ...\" CONFIG= W= narrow it, ALL_JOBS= steps at a time"
 	@echo "  make regression   the full regression (about 15 h on 2 cores; make regression-plan: its steps, durations):"
-	@echo "                    test, test-long, lint, fusesoc, board-soak, board-postimpl, synth, formal FORMAL_ALL=1, equiv-all,"
+	@echo "                    test, test-long, lint, fusesoc, board-soak, board-postimpl, synth, synth-lib-sweep, formal FORMAL_ALL=1, equiv-all,"
 	@echo "                    mutate, soak, cov-seeds COV_SEEDS=100, fpga-sweep; build/regression/report.md"
 	@echo "  make test         the test suite: tb/tests.txt, then tb/units/<unit>/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
 	@echo "  make test-long    (about 5 min) the tests too slow for make test (tb/tests-long.txt; logs build/test-long/)"

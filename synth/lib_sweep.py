@@ -90,6 +90,7 @@ def run_point(k, n, unit, args, mp, lib, clock_ns, lock, t_all):
            "params": arg(args, "P"), "map": mp, "command": " ".join(shlex.quote(x) for x in cmd[2:]),
            "seconds": secs}
     m = re.search(r"^\s*files\s+(\S+?)/ \(", text, re.M)
+    row["reused"] = "is up to date" in text
     res = None
     if p.returncode == 0 and m and os.path.exists(os.path.join(m.group(1), "result.json")):
         with open(os.path.join(m.group(1), "result.json")) as f:
@@ -171,6 +172,10 @@ def cmd_run(a):
     ok = [r for r in rows if r["status"] == "ok"]
     doc = {"lib": a.lib, "w": W, "complete": not a.units.strip() and not a.maps.strip(), "jobs": jobs, "cores": os.cpu_count(), "wall_seconds": wall,
            "cpu_seconds": round(sum(r["seconds"] for r in rows), 1),
+           # the tools' own time of every point, as measured when it ran (a run found up to date
+           # takes seconds now but keeps its first time): the cost of the whole sweep from scratch
+           "tool_seconds": round(sum((r.get("yosys_seconds") or 0) + (r.get("sta_seconds") or 0) for r in rows), 1),
+           "reused": sum(1 for r in rows if r.get("reused")),
            "fo4_ps": ok[0]["fo4_ps"] if ok else None, "nand2_cell": ok[0]["nand2_cell"] if ok else None,
            "nand2_area_um2": ok[0]["nand2_area_um2"] if ok else None,
            "clock_ns": ok[0]["clock_ns"] if ok else None,

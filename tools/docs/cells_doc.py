@@ -69,11 +69,12 @@ def ok_rows(doc, unit=None):
 def caption(doc):
     n = len(doc["rows"])
     return ("`make synth-lib-sweep` on %s (FO4 %.1f ps, NAND2-eq = area / %s %g µm², clock %g ns): %d runs "
-            "(configurations at W = %d x mapping scripts %s), %.1f min wall time with %d jobs on a %d-core "
-            "machine (%.0f s of runs in all)." % (
+            "(configurations at W = %d x mapping scripts %s). Yosys and OpenSTA time of all runs: %.1f min, "
+            "%.1f min on %d jobs; the last invocation took %.1f min wall time on a %d-core machine with %d of "
+            "the runs up to date." % (
                 doc["lib"], doc["fo4_ps"], doc["nand2_cell"], doc["nand2_area_um2"], doc["clock_ns"], n, doc["w"],
-                ", ".join(doc["maps"]), doc["wall_seconds"] / 60.0, doc["jobs"], doc["cores"] or 0,
-                doc["cpu_seconds"]))
+                ", ".join(doc["maps"]), doc["tool_seconds"] / 60.0, doc["tool_seconds"] / 60.0 / doc["jobs"],
+                doc["jobs"], doc["wall_seconds"] / 60.0, doc["cores"] or 0, doc["reused"]))
 
 
 def table5(doc):
