@@ -698,6 +698,73 @@ def parse_stat_liberty(text):
     return cells, types, area, seq
 
 
+DECL = re.compile(r"^\s*(?:input|output|inout|wire)\s+(?:\[(\d+):(\d+)\]\s*)?(\\\S+|\w+)\s*;", re.M)
+CONCAT_ASSIGN = re.compile(r"^(\s*)assign\s+(\{[^;]*\})\s*=\s*([^;]*);\s*$", re.M)
+
+
+def expand_bits(expr, widths):
+    """The bits of a Verilog net expression of write_verilog (a concatenation of names, bit selects,
+    part selects and sized binary constants), most significant first."""
+    e = expr.strip()
+    if e.startswith("{") and e.endswith("}"):
+        parts, depth, cur = [], 0, ""
+        for ch in e[1:-1]:
+            if ch == "," and depth == 0:
+                parts.append(cur)
+                cur = ""
+                continue
+            depth += ch in "{["
+            depth -= ch in "}]"
+            cur += ch
+        parts.append(cur)
+        return [b for p in parts for b in expand_bits(p, widths)]
+    m = re.fullmatch(r"(\d+)'b([01xz]+)", e)
+    if m:
+        bits = m.group(2).rjust(int(m.group(1)), "0")
+        return ["1'b%s" % c for c in bits]
+    m = re.fullmatch(r"(\\\S+|\w+)\s*\[(\d+):(\d+)\]", e)
+    if m:
+        hi, lo = int(m.group(2)), int(m.group(3))
+        step = -1 if hi >= lo else 1
+        return ["%s[%d]" % (m.group(1), i) for i in range(hi, lo + step, step)]
+    m = re.fullmatch(r"(\\\S+|\w+)\s*\[(\d+)\]", e)
+    if m:
+        return ["%s[%s]" % (m.group(1), m.group(2))]
+    m = re.fullmatch(r"(\\\S+ ?|\w+)", e)
+    if m:
+        n = m.group(1).strip()
+        if n not in widths:
+            raise LibError("netlist: cannot expand '%s' (no declaration)" % e)
+        hi, lo = widths[n]
+        if hi is None:
+            return [n + (" " if n.startswith("\\") else "")]
+        step = -1 if hi >= lo else 1
+        return ["%s[%d]" % (n, i) for i in range(hi, lo + step, step)]
+    raise LibError("netlist: cannot expand '%s'" % e)
+
+
+def split_concat_assigns(path):
+    """OpenSTA's Verilog reader takes no concatenation on the left of an assign; splitnets leaves
+    the ports whole, so write_verilog joins port bits that are constants or copies of each other
+    into one. Such an assign becomes one assign per bit (same nets, same values)."""
+    text = synth.read(path) or ""
+    if not CONCAT_ASSIGN.search(text):
+        return 0
+    widths = {m.group(3): ((int(m.group(1)), int(m.group(2))) if m.group(1) else (None, None))
+              for m in DECL.finditer(text)}
+    n = [0]
+
+    def one(m):
+        lhs, rhs = expand_bits(m.group(2), widths), expand_bits(m.group(3), widths)
+        if len(lhs) != len(rhs):
+            raise LibError("netlist: assign of %d bits from %d: %s" % (len(lhs), len(rhs), m.group(0).strip()[:120]))
+        n[0] += 1
+        return "\n".join("%sassign %s = %s;" % (m.group(1), l, r) for l, r in zip(lhs, rhs))
+    text = CONCAT_ASSIGN.sub(one, text)
+    write_target(path, text)
+    return n[0]
+
+
 def cmd_yosys(a):
     cells = load_cells(a.lib_dir)
     rc, secs, log = synth.run_yosys(a.yosys, a.dir, ("netlist.v", "stat.txt", "yosys.json", "result.json"))
@@ -726,6 +793,7 @@ def cmd_yosys(a):
     stat = synth.read(os.path.join(a.dir, "stat.txt"))
     if stat is None or not os.path.exists(os.path.join(a.dir, "netlist.v")):
         raise LibError("Yosys wrote no stat.txt or netlist.v (log %s)" % log)
+    split_concat_assigns(os.path.join(a.dir, "netlist.v"))
     ncells, types, area, seq = parse_stat_liberty(stat)
     if area is None:
         raise LibError("no 'Chip area' in %s/stat.txt" % a.dir)
