@@ -9,7 +9,8 @@
       unified arbiter, each in both forms (IMPL 0 area, IMPL 1 delay), with the parameters of
       Brunie & Collange 2013 Table 5 (PC_W = 32, SP_W = 0, OFF_W = 7): one make synth-one
       LIBERTY=L MAP=m per configuration and mapping script m (synth/liberty.py MAPS; default all,
-      each a point of the configuration's area-delay curve), N at a time (default 2). One progress
+      each a point of the configuration's area-delay curve; FEW_MAPS: units given fewer unless
+      --maps names them), N at a time (default 2). One progress
       line per run. Writes F (JSON): every point, which are on the Pareto front of their form and
       of their unit, the library's FO4, the wall time of the sweep. Exit 1 when a run failed (its
       row says why), 2 on bad arguments.
@@ -43,6 +44,10 @@ W = 32
 # Brunie & Collange 2013 Table 5: the two operators, both forms, at the paper's setting.
 ARB_OPS = (("simt_arb_pc", "PC arbiter"), ("simt_arb_unified", "unified"))
 ARB_PARAMS = "PC_W=32 SP_W=0 OFF_W=7"
+# Units mapped with fewer scripts, to keep the sweep near its half hour on 2 cores: the ST/RT
+# tables at W = 32 (NST = NRT = 32: thousands of flip-flops and their next-state logic) take the
+# longest run of the sweep with one script alone (its row's time in docs/data/lib-sweep.md).
+FEW_MAPS = {"st_rt": ("nf",)}
 DOCS_JSON = os.path.join("docs", "data", "lib-sweep.json")
 
 
@@ -50,8 +55,9 @@ class SweepError(Exception):
     pass
 
 
-def points(units, maps):
-    """[(unit, label, make arguments)] of the sweep, in registry order."""
+def points(units, maps, explicit=False):
+    """[(unit, make arguments, script)] of the sweep, in registry order; a unit of FEW_MAPS gets
+    only its scripts unless the scripts were named (explicit)."""
     out = []
     known = {u["name"]: u for u in registry.load_all()}
     for n in units or []:
@@ -65,8 +71,11 @@ def points(units, maps):
                     for top, _ in ARB_OPS for i in (0, 1)]
         else:
             cfgs = [main_job.synth_args(u, u["configs"][0], W)]
+        few = FEW_MAPS.get(u["name"])
         for args in cfgs:
             for m in maps:
+                if few and m not in few and not explicit:
+                    continue
                 out.append((u["name"], args, m))
     return out
 
@@ -151,10 +160,11 @@ def cmd_run(a):
             raise ValueError
     except ValueError:
         raise SweepError("SWEEP_JOBS=%s: give a whole number >= 1" % a.jobs)
-    pts = points(a.units.split(), maps)
+    pts = points(a.units.split(), maps, bool(a.maps.strip()))
     n = len(pts)
-    print("synth-lib-sweep: %d runs (%d configurations x %d mapping scripts: %s) on %s, %d at a time"
-          % (n, n // len(maps), len(maps), " ".join(maps), a.lib, jobs), flush=True)
+    ncfg = len({(u, tuple(x)) for u, x, _ in pts})
+    print("synth-lib-sweep: %d runs (%d configurations x up to %d mapping scripts: %s) on %s, %d at a time"
+          % (n, ncfg, len(maps), " ".join(maps), a.lib, jobs), flush=True)
     lock = threading.Lock()
     t_all = time.time()
     rows = [None] * n
@@ -179,6 +189,7 @@ def cmd_run(a):
            "fo4_ps": ok[0]["fo4_ps"] if ok else None, "nand2_cell": ok[0]["nand2_cell"] if ok else None,
            "nand2_area_um2": ok[0]["nand2_area_um2"] if ok else None,
            "clock_ns": ok[0]["clock_ns"] if ok else None,
+           "few_maps": {k: list(v) for k, v in FEW_MAPS.items()} if not a.maps.strip() else {},
            "maps": {m: liberty.MAPS[m] or "Yosys abc -constr default: strash; &get -n; &fraig -x; &put; scorr; dc2; "
                     "dretime; strash; &get -n; &dch -f; &nf; &put; buffer; upsize; dnsize; stime -p" for m in maps},
            "rows": rows}

@@ -69,11 +69,14 @@ def ok_rows(doc, unit=None):
 def caption(doc):
     n = len(doc["rows"])
     return ("`make synth-lib-sweep` on %s (FO4 %.1f ps, NAND2-eq = area / %s %g µm², clock %g ns): %d runs "
-            "(configurations at W = %d x mapping scripts %s). Yosys and OpenSTA time of all runs: %.1f min, "
+            "(configurations at W = %d x mapping scripts %s%s). Yosys and OpenSTA time of all runs: %.1f min, "
             "%.1f min on %d jobs; the last invocation took %.1f min wall time on a %d-core machine with %d of "
             "the runs up to date." % (
                 doc["lib"], doc["fo4_ps"], doc["nand2_cell"], doc["nand2_area_um2"], doc["clock_ns"], n, doc["w"],
-                ", ".join(doc["maps"]), doc["tool_seconds"] / 60.0, doc["tool_seconds"] / 60.0 / doc["jobs"],
+                ", ".join(doc["maps"]),
+                "".join("; %s: %s only, the sweep's longest runs" % (u, ", ".join(m))
+                        for u, m in sorted(doc.get("few_maps", {}).items())),
+                doc["tool_seconds"] / 60.0, doc["tool_seconds"] / 60.0 / doc["jobs"],
                 doc["jobs"], doc["wall_seconds"] / 60.0, doc["cores"] or 0, doc["reused"]))
 
 
@@ -120,14 +123,14 @@ def table_md(doc):
              "(PC_W = 32, SP_W = 0, OFF_W = 7). FO4 normalises the technology only roughly.", ""]
     t5, verdicts = table5(doc)
     lines += t5 + [""] + ["- " + v for v in verdicts] + ["", "## Every point", "",
-                                                           "| unit | configuration | script | area µm² | NAND2-eq | comb. NAND2-eq | critical path ns | FO4 | Fmax MHz | dynamic | leakage | Pareto form / unit |",
-                                                           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+                                                           "| unit | configuration | script | area µm² | NAND2-eq | comb. NAND2-eq | critical path ns | FO4 | Fmax MHz | dynamic | leakage | Pareto form / unit | tool time s |",
+                                                           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
     for r in rows:
-        lines.append("| %s | %s | %s | %s | %s | %s | %.3f | %.1f | %s | %s | %s | %s / %s |" % (
+        lines.append("| %s | %s | %s | %s | %s | %s | %.3f | %.1f | %s | %s | %s | %s / %s | %.0f |" % (
             r["unit"], cfg_name(r), r["map"], fi(r["area_um2"]), fi(r["nand2_eq"]), fi(r["nand2_eq_comb"]),
             r["delay_ns"], r["delay_fo4"], "%.0f" % r["fmax_mhz"] if r["fmax_mhz"] else "-",
             fmt_w(r["dynamic_w"]), fmt_w(r["leakage_w"]), "yes" if r["pareto_form"] else "no",
-            "yes" if r["pareto_unit"] else "no"))
+            "yes" if r["pareto_unit"] else "no", (r.get("yosys_seconds") or 0) + (r.get("sta_seconds") or 0)))
     bad = [r for r in doc["rows"] if r["status"] != "ok"]
     if bad:
         lines += ["", "Failed runs: " + "; ".join("%s %s (%s): %s" % (r["unit"], cfg_name(r), r["map"], r["error"])
