@@ -189,7 +189,9 @@ def cmd_run(a):
            "fo4_ps": ok[0]["fo4_ps"] if ok else None, "nand2_cell": ok[0]["nand2_cell"] if ok else None,
            "nand2_area_um2": ok[0]["nand2_area_um2"] if ok else None,
            "clock_ns": ok[0]["clock_ns"] if ok else None,
-           "few_maps": {k: list(v) for k, v in FEW_MAPS.items()} if not a.maps.strip() else {},
+           "few_maps": {k: list(v) for k, v in FEW_MAPS.items() if any(r["unit"] == k for r in rows)}
+                       if not a.maps.strip() else {},
+           "map_order": maps,
            "maps": {m: liberty.MAPS[m] or "Yosys abc -constr default: strash; &get -n; &fraig -x; &put; scorr; dc2; "
                     "dretime; strash; &get -n; &dch -f; &nf; &put; buffer; upsize; dnsize; stime -p" for m in maps},
            "rows": rows}

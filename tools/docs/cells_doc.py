@@ -73,7 +73,7 @@ def caption(doc):
             "%.1f min on %d jobs; the last invocation took %.1f min wall time on a %d-core machine with %d of "
             "the runs up to date." % (
                 doc["lib"], doc["fo4_ps"], doc["nand2_cell"], doc["nand2_area_um2"], doc["clock_ns"], n, doc["w"],
-                ", ".join(doc["maps"]),
+                ", ".join(doc.get("map_order") or sorted(doc["maps"])),
                 "".join("; %s: %s only, the sweep's longest runs" % (u, ", ".join(m))
                         for u, m in sorted(doc.get("few_maps", {}).items())),
                 doc["tool_seconds"] / 60.0, doc["tool_seconds"] / 60.0 / doc["jobs"],
@@ -171,7 +171,7 @@ def fpga_fmax(u):
     try:
         import headline  # tools/docs/headline.py: the FPGA Fmax of the unit alone
         f = headline.fpga(u, u["configs"][0]["name"])
-        return "iCE40UP5K %s, ECP5-85F %s" % (f[0], f[1])
+        return "iCE40UP5K %s, ECP5-85F %s" % tuple(x if x != "-" else "not placed" for x in f[:2])
     except Exception:  # noqa: BLE001  (no FPGA table: say so)
         return "-"
 
