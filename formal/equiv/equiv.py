@@ -1892,16 +1892,18 @@ def check(a):
         e = nl_exe()
         return falsify_by_sim(e, m, 0, os.path.join(d, "fail_sim")) if e else (None, None)
 
-    lib_nl = a.netlist == "lib" and not a.gate and not a.rev   # no Verilated model of library cells
+    # a library-mapped netlist (NETLIST=lib, or CELLS= a .lib) is not Verilated here: no simulation
+    # falsifier, and a counterexample is replayed on the RTL only
+    lib_nl = not a.rev and (a.netlist == "lib" if not a.gate else any(f.endswith(".lib") for f in a.cells.split()))
     r.update(verdict_of(m, d, gold_p, "read_rtlil %s" % os.path.join(d, "gate.il"), a.timeout, a.bmc,
                         None if lib_nl else sim))
     if r["verdict"] == "FAIL":
         if r["cex_name"] != "sim":
             r["vcd"] = write_vcd(d, r["cex_name"], gold_p)
-        if lib_nl:
-            r["trace_note"] = "a library-mapped netlist has no Verilated model here: the counterexample is the VCD only"
-        elif "cannot express" not in r["method"] and m.config:
-            replay(m, d, r, nl_exe())
+        if "cannot express" not in r["method"] and m.config:
+            replay(m, d, r, None if lib_nl else nl_exe())
+            if lib_nl:
+                r["replay_netlist"] = "not run: a library-mapped netlist is not Verilated here (the VCD shows it)"
         elif not m.config:
             r["trace_note"] = "a synthesis row is no simtcheck model: the counterexample is the VCD only"
     r["t_total"] = round(time.time() - t0, 1)
