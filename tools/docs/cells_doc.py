@@ -49,7 +49,7 @@ def fi(x):
 
 
 def fmt_w(w):
-    for f, u in ((1e-3, "mW"), (1e-6, "µW"), (1e-9, "nW")):
+    for f, u in ((1.0, "W"), (1e-3, "mW"), (1e-6, "µW"), (1e-9, "nW")):
         if abs(w) >= f:
             return "%.3g %s" % (w / f, u)
     return "%.3g pW" % (w / 1e-12)
@@ -69,10 +69,12 @@ def ok_rows(doc, unit=None):
 def caption(doc):
     n = len(doc["rows"])
     return ("`make synth-lib-sweep` on %s (FO4 %.1f ps, NAND2-eq = area / %s %g µm², clock %g ns): %d runs "
-            "(configurations at W = %d x mapping scripts %s%s). Yosys and OpenSTA time of all runs: %.1f min, "
+            "(each configuration at W = %d%s with each mapping script: %s%s). Yosys and OpenSTA time of all runs: %.1f min, "
             "%.1f min on %d jobs; the last invocation took %.1f min wall time on a %d-core machine with %d of "
             "the runs up to date." % (
                 doc["lib"], doc["fo4_ps"], doc["nand2_cell"], doc["nand2_area_um2"], doc["clock_ns"], n, doc["w"],
+                "".join(" (%s: W = %d, the largest make synth keeps)" % (u, w) for u, w in sorted(
+                    {(r["unit"], r["w"]) for r in doc["rows"] if r["w"] != doc["w"]})),
                 ", ".join(doc.get("map_order") or sorted(doc["maps"])),
                 "".join("; %s: %s only, the sweep's longest runs" % (u, ", ".join(m))
                         for u, m in sorted(doc.get("few_maps", {}).items())),
@@ -190,7 +192,8 @@ def unit_block(u, doc):
         sep += "---:|"
     head += " dynamic power | leakage |"
     sep += "---:|---:|"
-    lines += ["Pareto points of each configuration (parameters: `%s`):" % rows[0]["params"] if rows else "", "",
+    lines += ["Pareto points of each configuration (W = %d, parameters `%s`):" % (rows[0]["w"], rows[0]["params"])
+              if rows else "", "",
               head, sep]
     for r in front:
         ln = "| %s | %s | %s | %s | %.3f ns | %.1f |" % (cfg_name(r), r["map"], fi(r["area_um2"]), fi(r["nand2_eq"]),

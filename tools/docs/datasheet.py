@@ -651,7 +651,8 @@ def numbers(a):
 
 
 # The datasheet template (docs/adding_a_unit.md): the sections every unit's page has, in order.
-TEMPLATE = ("Parameters", "Ports", "Timing diagrams", "Cycle contract", "Area and depth", "FPGA", "Verification",
+TEMPLATE = ("Parameters", "Ports", "Timing diagrams", "Cycle contract", "Area and depth", "Real cells", "FPGA",
+            "Verification",
             "Limits", "Deviations from the paper")
 
 
