@@ -95,6 +95,8 @@ help:
 	@echo "  make synth-lib-sweep  (about 30 min) every unit at W = 32 (arbiters: PC and unified, both forms) x the mapping"
 	@echo "                    scripts on LIBERTY= (default osu018), OpenSTA: build/synth/lib-sweep-<lib>.json; make docs"
 	@echo "                    turns it into docs/data/lib-sweep.md and each datasheet's Real cells; SWEEP_UNITS= SWEEP_MAPS= SWEEP_JOBS="
+	@echo "  make synth-power UNIT=u [CONFIG=c] [W=4] [LIBERTY=osu018] [POWER_CYCLES=2000]  power of the library-mapped"
+	@echo "                    netlist at the activity of the unit's own random stimulus, beside OpenSTA's default activity"
 	@echo "  make fusesoc-lint FuseSoC: 'fusesoc run --target lint' of every unit core rtl/<unit>/simt_<unit>.core"
 	@echo "                    (Verilator -Wall; docs/fusesoc.md); FUSESOC_UNITS=\"st_rt\" FUSESOC_ARGS=--W=8"
 	@echo "  make fusesoc-sim  FuseSoC: 'fusesoc run --target sim' of every unit core (the Verilated C++ model, built)"

@@ -20,3 +20,14 @@ LIB_SWEEP_JSON = $(SYNTH_DIR)/lib-sweep-$(basename $(notdir $(SWEEP_LIB))).json
 synth-lib-sweep: $(REGISTRY_GEN)/registry.mk
 	@$(PYTHON) synth/lib_sweep.py run --lib '$(SWEEP_LIB)' --units '$(SWEEP_UNITS)' --maps '$(SWEEP_MAPS)' \
 	  --jobs '$(SWEEP_JOBS)' --clock-ns '$(CLOCK_NS)' --out $(LIB_SWEEP_JSON)
+
+# make synth-power: the power of a registry model's library-mapped netlist at the switching activity
+# of its own random cross-check stimulus, beside OpenSTA's default activity (synth/power.py;
+# synth/README.md, "Power from real activity").
+#   make synth-power UNIT=arb_pipe [CONFIG=s2] [W=4] [LIBERTY=osu018] [POWER_CYCLES=2000] [CLOCK_NS=10]
+POWER_CYCLES ?= 2000
+.PHONY: synth-power
+synth-power: $(REGISTRY_GEN)/registry.mk $(SIMT_BIN)/simtcheck
+	@test -n "$(UNIT)" || { echo "synth-power: error: give UNIT=<unit> (units: $(UNITS))" >&2; exit 2; }
+	@EQ_SIMTCHECK=$(SIMT_BIN)/simtcheck STA='$(STA)' $(PYTHON) synth/power.py '$(UNIT)' $(if $(CONFIG),--config '$(CONFIG)') \
+	  --w '$(or $(W),4)' --liberty '$(SWEEP_LIB)' --cycles '$(POWER_CYCLES)' --clock-ns '$(CLOCK_NS)'
