@@ -356,6 +356,8 @@ def power(a):
         raise PowerError("no power report in %s/sta.log" % d)
     internal, switching, leakage, total = (float(x) for x in mm.groups())
     nets = [v for k, v in act.items() if k not in ins]
+    obits = [b for p, (dr, bs) in ports.items() if dr == "output" for b in bs]
+    mean_out = sum(act.get(b, (0, 0))[0] for b in obits) / float(max(1, len(obits)) * n)
     mean = sum(t for t, _ in nets) / float(len(nets) * n) if nets else 0.0
     mean_in = sum(act[b][0] for b in ins if b in act and b != "clk_i") / float(max(1, len(ins - {"clk_i"})) * n)
     r = {"model": m["name"], "unit": u["name"], "config": c["name"], "w": w, "top": top, "lib": res["lib"],
@@ -364,7 +366,7 @@ def power(a):
                   "leakage_w": leakage, "total_w": total,
                   "stimulus": "simtcheck %s --config %s --lanes %d --cycles %d --seed 1 --record" % (
                       u["name"], c["name"], w, cycles)},
-         "pins_with_activity": used, "mean_net_activity": round(mean, 5), "mean_input_activity": round(mean_in, 5),
+         "pins_with_activity": used, "mean_output_activity": round(mean_out, 5), "mean_net_activity": round(mean, 5), "mean_input_activity": round(mean_in, 5),
          "seconds": round(time.time() - t0, 1)}
     with open(os.path.join(d, "result.json"), "w") as fo:
         json.dump(r, fo, indent=1, sort_keys=True)
