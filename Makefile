@@ -97,6 +97,7 @@ help:
 	@echo "                    turns it into docs/data/lib-sweep.md and each datasheet's Real cells; SWEEP_UNITS= SWEEP_MAPS= SWEEP_JOBS="
 	@echo "  make synth-power UNIT=u [CONFIG=c] [W=4] [LIBERTY=osu018] [POWER_CYCLES=2000]  power of the library-mapped"
 	@echo "                    netlist at the activity of the unit's own random stimulus, beside OpenSTA's default activity"
+	@echo "  make synth-power-all  every unit at POWER_W (default 4): build/synth/power/summary.md (docs/data/lib-power.md)"
 	@echo "  make fusesoc-lint FuseSoC: 'fusesoc run --target lint' of every unit core rtl/<unit>/simt_<unit>.core"
 	@echo "                    (Verilator -Wall; docs/fusesoc.md); FUSESOC_UNITS=\"st_rt\" FUSESOC_ARGS=--W=8"
 	@echo "  make fusesoc-sim  FuseSoC: 'fusesoc run --target sim' of every unit core (the Verilated C++ model, built)"

@@ -31,3 +31,13 @@ synth-power: $(REGISTRY_GEN)/registry.mk $(SIMT_BIN)/simtcheck
 	@test -n "$(UNIT)" || { echo "synth-power: error: give UNIT=<unit> (units: $(UNITS))" >&2; exit 2; }
 	@EQ_SIMTCHECK=$(SIMT_BIN)/simtcheck STA='$(STA)' $(PYTHON) synth/power.py '$(UNIT)' $(if $(CONFIG),--config '$(CONFIG)') \
 	  --w '$(or $(W),4)' --liberty '$(SWEEP_LIB)' --cycles '$(POWER_CYCLES)' --clock-ns '$(CLOCK_NS)'
+
+# make synth-power-all: every unit's default configuration at POWER_W (default 4), then the table
+# build/synth/power/summary.md (make docs-data copies it to docs/data/lib-power.md).
+POWER_W ?= 4
+.PHONY: synth-power-all
+synth-power-all: $(REGISTRY_GEN)/registry.mk $(SIMT_BIN)/simtcheck
+	@rc=0; n=0; for u in $(UNITS); do n=$$((n+1)); echo "[$$n/$(words $(UNITS))] synth-power $$u W=$(POWER_W)"; \
+	  EQ_SIMTCHECK=$(SIMT_BIN)/simtcheck STA='$(STA)' $(PYTHON) synth/power.py $$u --w $(POWER_W) --liberty '$(SWEEP_LIB)' \
+	    --cycles '$(POWER_CYCLES)' --clock-ns '$(CLOCK_NS)' || rc=1; done; \
+	$(PYTHON) synth/power.py table || rc=1; exit $$rc

@@ -5,6 +5,8 @@ own random cross-check stimulus, beside OpenSTA's default activity (synth/README
 real activity").
 
   power.py UNIT [--config C] [--w N] [--liberty L] [--cycles N] [--clock-ns N]
+  power.py table [OUT]      every result.json under build/synth/power/ as one table (OUT, default
+                            build/synth/power/summary.md; make synth-power-all)
 
 1. The netlist: make synth-one LIBERTY=L of the registry model (its top and parameters at W = N),
    the netlist whose default-activity power make synth-one reports.
@@ -248,7 +250,42 @@ def stimulus(m, trace, ports):
     return out
 
 
+def table(out):
+    """build/synth/power/summary.md: every result.json under build/synth/power/, one row each
+    (make synth-power-all; tools/docs/check.py refresh copies it to docs/data/lib-power.md)."""
+    rows = []
+    for dn in sorted(os.listdir(OUT)) if os.path.isdir(OUT) else []:
+        p = os.path.join(OUT, dn, "result.json")
+        if os.path.exists(p):
+            rows.append(json.load(open(p)))
+    if not rows:
+        raise PowerError("no result.json under %s: run make synth-power first" % OUT)
+    eng = liberty.eng
+    lines = ["Power of each model's library-mapped netlist (make synth-one LIBERTY=) at OpenSTA's default activity "
+             "(each input 0.1 transitions per cycle, propagated) and at the activity of the unit's own random "
+             "stimulus (simtcheck --record, the netlist simulated; synth/README.md, \"Power from real activity\"); "
+             "dynamic power at the clock period given.", "",
+             "| model | library | clock | cycles | inputs' activity | nets' activity | outputs' activity | "
+             "dynamic, default | dynamic, real | of which switching, real | leakage |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        lines.append("| %s | %s | %g ns | %d | %.3f | %.3f | %.3f | %s | %s | %s | %s |" % (
+            r["model"], r["lib"], r["clock_ns"], r["cycles"], r["mean_input_activity"], r["mean_net_activity"],
+            r.get("mean_output_activity", 0.0), eng(r["default"]["dynamic_w"]), eng(r["real"]["dynamic_w"]),
+            eng(r["real"]["switching_w"]), eng(r["real"]["leakage_w"])))
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("synth-power: %s (%d models)" % (out, len(rows)))
+    return 0
+
+
 def main():
+    if sys.argv[1:2] == ["table"]:
+        try:
+            return table(sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "summary.md"))
+        except PowerError as e:
+            print("synth-power: error: %s" % e, file=sys.stderr)
+            return 2
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("unit")
     ap.add_argument("--config", default="")
