@@ -15,7 +15,8 @@ real activity").
    fields are put on the input ports as make equiv's counterexamples take them from the ports
    (formal/equiv/equiv.py Fields, port_of).
 3. The activity: the netlist simulated cycle by cycle, zero delay, each cell evaluated from its
-   liberty function, each flip-flop from its ff group, from the all-zero state; per net, the
+   liberty function, each flip-flop from its ff group, from the all-zero state and a first cycle
+   of reset (rst_ni low), as simtcheck's models start; per net, the
    transitions per clock cycle and the share of cycles at 1 (no glitches: zero-delay evaluation
    counts at most one transition per net and cycle).
 4. OpenSTA: make synth-one's timing script with each input port's measured activity and each
@@ -88,7 +89,8 @@ def read_netlist(path, cells):
         n = m.group(4).strip()
         ports[n] = (m.group(1), bits_of(n, widths))
     insts = []
-    for m in re.finditer(r"^\s*(\w+)\s+(\\\S+ |\w+)\s*\((.*?)\n\s*\);", text, re.M | re.S):
+    body = text[text.index(");", text.index("module")) + 2:]   # after the module's port list
+    for m in re.finditer(r"^\s*(\w+)\s+(\\\S+ |\w+)\s*\((.*?)\n\s*\);", body, re.M | re.S):
         typ = m.group(1)
         if typ in ("module", "input", "output", "wire", "assign"):
             continue
@@ -139,6 +141,14 @@ def simulate(ports, insts, assigns, cells, stim, cycles_out):
     # levelize: a net's value is known once its driver's inputs are
     driver = {c[5]: k for k, c in enumerate(comb)}
     alias = {norm(l): norm(r) for l, r in assigns}
+    # every net a cell reads has a driver (a cell, an input, a constant): a netlist read in full
+    known = set(driver) | {f[4] for f in ffs if f[4]} | {f[5] for f in ffs if f[5]} | \
+        {b for p, (dr, bs) in ports.items() if dr == "input" for b in bs}
+    for inst, _, ins, _, _, _ in comb:
+        for x in ins:
+            x = alias.get(x, x)
+            if x not in known and not x.startswith("1'"):
+                raise PowerError("net %s (read by %s) has no driver in the netlist as read" % (x, inst))
     order, state = [], {}
 
     def visit(k):
@@ -247,6 +257,10 @@ def stimulus(m, trace, ports):
             for j, b in enumerate(reversed(ports[p][1])):   # ports[p][1]: most significant first
                 bits[b] = (v >> j) & 1
         out.append(bits)
+    # the reset cycle simtcheck's models start with (make equiv's sequential miter too): rst_ni low,
+    # every other input 0, so the flip-flops hold their reset values from the first cycle on
+    if "rst_ni" in ports:
+        out.insert(0, dict({b: 0 for p, (dr, bs) in ports.items() if dr == "input" for b in bs}, rst_ni=0))
     return out
 
 
