@@ -274,7 +274,8 @@ def table(out):
             rows.append(json.load(open(p)))
     if not rows:
         raise PowerError("no result.json under %s: run make synth-power first" % OUT)
-    eng = liberty.eng
+    def eng(w):
+        return "%.3g W" % w if abs(w) >= 1 else liberty.eng(w)
     lines = ["Power of each model's library-mapped netlist (make synth-one LIBERTY=) at OpenSTA's default activity "
              "(each input 0.1 transitions per cycle, propagated) and at the activity of the unit's own random "
              "stimulus (simtcheck --record, the netlist simulated; synth/README.md, \"Power from real activity\"); "
@@ -421,7 +422,8 @@ def power(a):
          "seconds": round(time.time() - t0, 1)}
     with open(os.path.join(d, "result.json"), "w") as fo:
         json.dump(r, fo, indent=1, sort_keys=True)
-    eng = liberty.eng
+    def eng(x):
+        return "%.3g W" % x if abs(x) >= 1 else liberty.eng(x)
     dp = res["power"]
     print("synth-power: %s on %s at %g ns (%s), %d cycles of simtcheck's random stimulus" % (
         m["name"], res["lib"], period, "clk_i" if clk else "virtual clock", n))
