@@ -206,6 +206,9 @@ def unit_block(u, doc):
     if clocked:
         lines.append("FPGA Fmax of the unit alone (placed and routed, `## FPGA`): %s." % fpga_fmax(u))
         lines.append("")
+    lines.append("Power at the activity of the unit's own random stimulus (default configuration, W = 4, "
+                 "`make synth-power`): [docs/data/lib-power.md](../data/lib-power.md).")
+    lines.append("")
     if u["name"] == "arb":
         _, verdicts = table5(doc)
         lines += ["Brunie & Collange 2013 Table 5 in FO4:", ""] + ["- " + v for v in verdicts] + [""]
