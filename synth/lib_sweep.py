@@ -172,9 +172,24 @@ def cmd_run(a):
     rows[0] = run_point(1, n, pts[0][0], pts[0][1], pts[0][2], a.lib, a.clock_ns, lock, t_all)
     if rows[0]["status"] != "ok":
         raise SweepError("the first run failed, the sweep stops: %s" % rows[0]["error"])
+    # the others longest first (by the tool time of the same run in the last sweep, out or
+    # docs/data/lib-sweep.json), so that the jobs end together
+    last = {}
+    for f in (a.out, DOCS_JSON):
+        try:
+            with open(f) as fi:
+                for r in json.load(fi).get("rows", []):
+                    last.setdefault(r.get("command", ""), (r.get("yosys_seconds") or 0) + (r.get("sta_seconds") or 0))
+        except (OSError, ValueError):
+            pass
+
+    def cmdline(u, args, m):
+        c = ["--no-print-directory", "synth-one"] + args + ["LIBERTY=" + a.lib, "MAP=" + m] + (["CLOCK_NS=" + a.clock_ns] if a.clock_ns else [])
+        return " ".join(shlex.quote(x) for x in c)
+    rest = sorted(range(1, n), key=lambda k: -last.get(cmdline(*pts[k]), 0))
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        futs = {ex.submit(run_point, k + 1, n, u, args, m, a.lib, a.clock_ns, lock, t_all): k
-                for k, (u, args, m) in enumerate(pts) if k > 0}
+        futs = {ex.submit(run_point, k + 1, n, pts[k][0], pts[k][1], pts[k][2], a.lib, a.clock_ns, lock, t_all): k
+                for k in rest}
         for f in concurrent.futures.as_completed(futs):
             rows[futs[f]] = f.result()
     wall = round(time.time() - t_all, 1)
