@@ -92,7 +92,7 @@ help:
 	@echo "                    LIBERTY=osu018|osu035|file.lib [CLOCK_NS=10] [NAND2_CELL=] [INV_CELL=]: mapped to those cells,"
 	@echo "                    OpenSTA: area um^2, NAND2-eq, critical path (ns, FO4), Fmax, power: build/synth/one/<name>-<lib>/"
 	@echo "                    MAP=nf|amap|mapa|map: the ABC mapping script (one point of the area-delay curve each)"
-	@echo "  make synth-lib-sweep  (about 30 min) every unit at W = 32 (arbiters: PC and unified, both forms) x the mapping"
+	@echo "  make synth-lib-sweep  (about 17 min) every unit at W = 32 (arbiters: PC and unified, both forms) x the mapping"
 	@echo "                    scripts on LIBERTY= (default osu018), OpenSTA: build/synth/lib-sweep-<lib>.json; make docs"
 	@echo "                    turns it into docs/data/lib-sweep.md and each datasheet's Real cells; SWEEP_UNITS= SWEEP_MAPS= SWEEP_JOBS="
 	@echo "  make synth-power UNIT=u [CONFIG=c] [W=4] [LIBERTY=osu018] [POWER_CYCLES=2000]  power of the library-mapped"
