@@ -9,7 +9,9 @@
 #
 # LIBERTY: osu018 or osu035 (installed on demand: tools/bootstrap.sh) or the path of a liberty
 # file; NAND2_CELL, INV_CELL: the cells of NAND2-eq and FO4 (default: found by function in the
-# library); CLOCK_NS: the clock period of the timing report and of the power (default 10).
+# library); CLOCK_NS: the clock period of the timing report and of the power (default 10);
+# MAP: the mapping script (nf, Yosys's own, the default; amap, mapa, map: synth/liberty.py MAPS),
+# the name gains -<MAP> before -<lib> unless nf.
 # UNIT, TOP, W, IMPL, P and ABC as in synth/synth_one.mk. Outputs: build/synth/one/<name>-<lib>/
 # (run.ys, yosys.log, stat.txt, netlist.v, sta.tcl, sta.log, result.json); the library's copy,
 # cells and ABC constraints in build/synth/lib/<lib>/, its FO4 in build/synth/fo4-<lib>.json.
@@ -22,13 +24,13 @@ LIB_STAMP := $(if $(filter osu018,$(LIBERTY)),$(LIB_OSU018_STAMP)) $(if $(filter
 .PHONY: synth-one synth-one-lib-run
 synth-one: $(REGISTRY_GEN)/registry.mk | $(YOSYS_STAMP) $(STA_STAMP) $(LIB_STAMP)
 	@lib=$$($(PYTHON) synth/liberty.py prepare --liberty='$(LIBERTY)' --bundled-dir='$(LIBERTY_DIR)' \
-	  --out $(LIB_BUILD) --nand2='$(NAND2_CELL)' --inv='$(INV_CELL)' --clock-ns='$(CLOCK_NS)') || exit 1; \
-	ld=$(LIB_BUILD)/$$lib; \
+	  --out $(LIB_BUILD) --nand2='$(NAND2_CELL)' --inv='$(INV_CELL)' --clock-ns='$(CLOCK_NS)' --map='$(MAP)' --abc='$(ABC)') || exit 1; \
+	ld=$(LIB_BUILD)/$$lib; map='$(strip $(MAP))'; [ "$$map" = nf ] && map=; \
 	name=$$($(PYTHON) synth/synth_one.py setup --registry $(REGISTRY_GEN)/registry.json \
 	  --out $(SYNTH_ONE_DIR) --unit='$(UNIT)' --top='$(TOP)' --w='$(W)' --impl='$(IMPL)' \
-	  --abc='$(ABC)' --params='$(P)' --sources='$(UNIT.$(UNIT).RTL)' --suffix=-$$lib \
+	  --abc='$(ABC)' --params='$(P)' --sources='$(UNIT.$(UNIT).RTL)' --suffix=$${map:+-$$map}-$$lib \
 	  --template synth/lib.ys.in --subst "@LIB@=$$ld/$$lib.lib" --subst "@CONSTR@=$$ld/abc.constr" \
-	  --subst "@DONTUSE@=$$(cat $$ld/dontuse.txt)") || exit 1; \
+	  --subst "@DONTUSE@=$$(cat $$ld/dontuse.txt)" --subst "@ABCSCRIPT@=$${map:+-script $$ld/map-$$map.abc }") || exit 1; \
 	d=$(SYNTH_ONE_DIR)/$$name; \
 	echo '$(CLOCK_NS)' > $$d/clock.txt.tmp && { cmp -s $$d/clock.txt.tmp $$d/clock.txt && rm -f $$d/clock.txt.tmp \
 	  || mv $$d/clock.txt.tmp $$d/clock.txt; }; \

@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 """Helper of synth/liberty.mk: make synth-one LIBERTY=... (a standard-cell library, OpenSTA).
 
-  liberty.py prepare --liberty L --bundled-dir D --out OUT [--nand2 C] [--inv C] [--clock-ns N]
+  liberty.py prepare --liberty L --bundled-dir D --out OUT [--nand2 C] [--inv C] [--clock-ns N] [--map M]
       L is a bundled name (osu018, osu035: D/<name>/<name>_stdcells.lib) or the path of a
       liberty file. Checks CLOCK_NS, parses the library, finds by function (or checks the
       named) inverter, 2-input NAND and positive-edge D flip-flop, and writes OUT/<lib>/:
       <lib>.lib (a copy below the repository, which YoWASP Yosys can open), cells.json (the
       cells, their areas and pins, the library's units) and abc.constr (ABC's driving cell
-      and output load); each rewritten only when its text changes. Prints <lib>.
+      and output load), map-<M>.abc (the ABC script of MAP=M, MAPS below, unless M is nf); each
+      rewritten only when its text changes. Prints <lib>.
   liberty.py fo4 --lib-dir OUT/<lib> --sta CMD --out F
       FO4 of the library: a chain of inverters (the inverter of cells.json), each driving
       four copies of itself, timed with OpenSTA; FO4 = the mean delay of the two stages in
@@ -43,6 +44,19 @@ BUNDLED = ("osu018", "osu035")
 DEFAULT_CLOCK_NS = 10.0
 FO4_STAGES = 9            # inverters in the FO4 chain; stages 4 and 5 (of 1..9) are measured
 FO4_FANOUT = 4
+# The mapping scripts of MAP= (synth/README.md, "Mapping scripts"): ABC's technology mapping to the
+# library's cells, each followed by the buffering and gate sizing of -constr. 'nf' is Yosys's own
+# script with -constr (no -script option); the others replace it. One run per script gives one
+# point of a configuration's area-delay curve (make synth-lib-sweep).
+MAP_HEAD = "strash; &get -n; &fraig -x; &put; scorr; dc2; strash; "
+MAP_TAIL = "; buffer; upsize; dnsize; stime -p"
+MAPS = {
+    "nf": None,                                            # &dch -f; &nf: delay-oriented, area recovered
+    "amap": MAP_HEAD + "dch -f; amap" + MAP_TAIL,          # area-oriented mapper
+    "mapa": MAP_HEAD + "dch -f; map -a" + MAP_TAIL,        # standard-cell mapper, area recovery
+    "map": MAP_HEAD + "dch -f; map" + MAP_TAIL,            # standard-cell mapper, delay-oriented
+}
+MAP_ORDER = ("amap", "mapa", "nf", "map")
 
 
 class LibError(Exception):
@@ -489,8 +503,31 @@ def resolve(liberty, bundled_dir):
     return name, lib
 
 
+def map_name(text):
+    m = (text or "").strip() or "nf"
+    if m not in MAPS:
+        raise LibError("unknown MAP=%s (the mapping scripts: %s)" % (m, " ".join(MAP_ORDER)))
+    return m
+
+
+def delay_target(abc):
+    """ABC='... -D <ps> ...': the delay target must be a positive number of ps."""
+    words = (abc or "").split()
+    for k, w in enumerate(words):
+        if w == "-D":
+            v = words[k + 1] if k + 1 < len(words) else ""
+            try:
+                x = float(v)
+            except ValueError:
+                raise LibError("ABC='%s': the delay target -D '%s' is not a number (ps, e.g. -D 5000)" % (abc, v))
+            if not math.isfinite(x) or x <= 0:
+                raise LibError("ABC='%s': the delay target -D %s must be a positive number of ps" % (abc, v))
+
+
 def cmd_prepare(a):
     period = clock_ns(a.clock_ns)
+    mp = map_name(a.map)
+    delay_target(a.abc)
     name, src = resolve(a.liberty, a.bundled_dir)
     try:
         with open(src, encoding="utf-8", errors="replace") as f:
@@ -517,6 +554,8 @@ def cmd_prepare(a):
     # (four inverter inputs), in fF.
     write_if_changed(os.path.join(d, "abc.constr"), "set_driving_cell %s\nset_load %.4f\n"
                      % (cells["inv"]["cell"], FO4_FANOUT * cells["inv"]["in_cap_pf"] * 1000.0))
+    if MAPS[mp]:
+        write_if_changed(os.path.join(d, "map-%s.abc" % mp), MAPS[mp] + "\n")
     print(name)
     return period
 
@@ -659,6 +698,73 @@ def parse_stat_liberty(text):
     return cells, types, area, seq
 
 
+DECL = re.compile(r"^\s*(?:input|output|inout|wire)\s+(?:\[(\d+):(\d+)\]\s*)?(\\\S+|\w+)\s*;", re.M)
+CONCAT_ASSIGN = re.compile(r"^(\s*)assign\s+(\{[^;]*\})\s*=\s*([^;]*);\s*$", re.M)
+
+
+def expand_bits(expr, widths):
+    """The bits of a Verilog net expression of write_verilog (a concatenation of names, bit selects,
+    part selects and sized binary constants), most significant first."""
+    e = expr.strip()
+    if e.startswith("{") and e.endswith("}"):
+        parts, depth, cur = [], 0, ""
+        for ch in e[1:-1]:
+            if ch == "," and depth == 0:
+                parts.append(cur)
+                cur = ""
+                continue
+            depth += ch in "{["
+            depth -= ch in "}]"
+            cur += ch
+        parts.append(cur)
+        return [b for p in parts for b in expand_bits(p, widths)]
+    m = re.fullmatch(r"(\d+)'b([01xz]+)", e)
+    if m:
+        bits = m.group(2).rjust(int(m.group(1)), "0")
+        return ["1'b%s" % c for c in bits]
+    m = re.fullmatch(r"(\\\S+|\w+)\s*\[(\d+):(\d+)\]", e)
+    if m:
+        hi, lo = int(m.group(2)), int(m.group(3))
+        step = -1 if hi >= lo else 1
+        return ["%s[%d]" % (m.group(1), i) for i in range(hi, lo + step, step)]
+    m = re.fullmatch(r"(\\\S+|\w+)\s*\[(\d+)\]", e)
+    if m:
+        return ["%s[%s]" % (m.group(1), m.group(2))]
+    m = re.fullmatch(r"(\\\S+ ?|\w+)", e)
+    if m:
+        n = m.group(1).strip()
+        if n not in widths:
+            raise LibError("netlist: cannot expand '%s' (no declaration)" % e)
+        hi, lo = widths[n]
+        if hi is None:
+            return [n + (" " if n.startswith("\\") else "")]
+        step = -1 if hi >= lo else 1
+        return ["%s[%d]" % (n, i) for i in range(hi, lo + step, step)]
+    raise LibError("netlist: cannot expand '%s'" % e)
+
+
+def split_concat_assigns(path):
+    """OpenSTA's Verilog reader takes no concatenation on the left of an assign; splitnets leaves
+    the ports whole, so write_verilog joins port bits that are constants or copies of each other
+    into one. Such an assign becomes one assign per bit (same nets, same values)."""
+    text = synth.read(path) or ""
+    if not CONCAT_ASSIGN.search(text):
+        return 0
+    widths = {m.group(3): ((int(m.group(1)), int(m.group(2))) if m.group(1) else (None, None))
+              for m in DECL.finditer(text)}
+    n = [0]
+
+    def one(m):
+        lhs, rhs = expand_bits(m.group(2), widths), expand_bits(m.group(3), widths)
+        if len(lhs) != len(rhs):
+            raise LibError("netlist: assign of %d bits from %d: %s" % (len(lhs), len(rhs), m.group(0).strip()[:120]))
+        n[0] += 1
+        return "\n".join("%sassign %s = %s;" % (m.group(1), l, r) for l, r in zip(lhs, rhs))
+    text = CONCAT_ASSIGN.sub(one, text)
+    write_target(path, text)
+    return n[0]
+
+
 def cmd_yosys(a):
     cells = load_cells(a.lib_dir)
     rc, secs, log = synth.run_yosys(a.yosys, a.dir, ("netlist.v", "stat.txt", "yosys.json", "result.json"))
@@ -687,6 +793,7 @@ def cmd_yosys(a):
     stat = synth.read(os.path.join(a.dir, "stat.txt"))
     if stat is None or not os.path.exists(os.path.join(a.dir, "netlist.v")):
         raise LibError("Yosys wrote no stat.txt or netlist.v (log %s)" % log)
+    split_concat_assigns(os.path.join(a.dir, "netlist.v"))
     ncells, types, area, seq = parse_stat_liberty(stat)
     if area is None:
         raise LibError("no 'Chip area' in %s/stat.txt" % a.dir)
@@ -862,6 +969,8 @@ def main():
     p.add_argument("--nand2", default="")
     p.add_argument("--inv", default="")
     p.add_argument("--clock-ns", default="")
+    p.add_argument("--map", default="")
+    p.add_argument("--abc", default="")
     p = sub.add_parser("fo4")
     p.add_argument("--lib-dir", required=True)
     p.add_argument("--sta", required=True)

@@ -117,3 +117,5 @@ synth-clean:
 
 # make synth-one UNIT=... W=... P='NAME=VALUE ...': one configuration of the user's choice.
 include synth/synth_one.mk
+# make synth-lib-sweep: every unit's area-delay points on a standard-cell library.
+include synth/lib_sweep.mk

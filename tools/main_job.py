@@ -58,6 +58,7 @@ REGRESSION = [
     ("board-soak", ["board-soak"], 400),
     ("board-postimpl", ["board-postimpl"], 240),
     ("synth", ["synth"], 2400),
+    ("synth-lib-sweep", ["synth-lib-sweep"], 1050),
     ("formal", ["formal", "FORMAL_ALL=1"], 6000),
     ("equiv-all", ["equiv-all"], 4500),
     ("mutate", ["mutate"], 2400),

@@ -2,6 +2,9 @@
 # formal/equiv/equiv.mk: make equiv, a unit's RTL against a gate netlist, unbounded
 # (formal/equiv/equiv.py; docs/equivalence.md).
 #   make equiv UNIT=rmask_sb [CONFIG=rmask] [W=32] [NETLIST=yosys|yosys-ff]
+#   make equiv UNIT=arb_pipe W=4 NETLIST=lib [LIBERTY=osu018|osu035|file.lib] [MAP=amap]
+#                                                     the netlist of make synth-one LIBERTY=, its
+#                                                     cells read from the liberty file
 #   make equiv UNIT=rmask_sb W=4 GATE=my_netlist.v CELLS="my_cells.v" TOP=simt_rmask_sb
 #   make equiv UNIT=rmask_sb W=32 REV=142c770                the RTL against the unit's RTL at a
 #                                                     commit (or in a directory's rtl/): a change
@@ -31,6 +34,7 @@ equiv: $(EQ_DEPS)
 	@test -n "$(UNIT)" || { echo "make equiv: give UNIT=<unit> (units: $(UNITS))" >&2; exit 2; }
 	@$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py check $(UNIT) $(if $(CONFIG),--config $(CONFIG)) \
 	  $(if $(ROW),--row $(ROW)) $(if $(W),--w $(W)) $(if $(NETLIST),--netlist $(NETLIST)) \
+	  $(if $(LIBERTY),--liberty '$(LIBERTY)') $(if $(MAP),--map '$(MAP)') \
 	  $(if $(GATE),--gate $(GATE) --top "$(TOP)" --cells "$(CELLS)") $(if $(REV),--rev "$(REV)") \
 	  --timeout $(EQUIV_TIMEOUT) --bmc $(EQUIV_BMC)
 
@@ -45,7 +49,8 @@ equiv-plant: $(EQ_DEPS)
 
 # The full-width table (docs/equivalence.md): every unit's default configuration at EQUIV_WIDTHS
 # against its Yosys netlist (the arbiters operator by operator: make synth's rows, EQUIV_ROWS),
-# form against form at EQUIV_FORMS_W, the planted set at W = 4, then build/equiv/summary.md.
+# form against form at EQUIV_FORMS_W, the planted set at W = 4, every unit's standard-cell netlist
+# at W = 4 (equiv-lib), then build/equiv/summary.md.
 EQUIV_WIDTHS  ?= 32
 EQUIV_UNITS   ?= $(filter-out arb,$(UNITS))
 EQUIV_ROWS    ?= $(foreach w,$(EQUIV_WIDTHS),$(foreach r,pc-i0 pc-i1 unified-i0 unified-i1 mem-p1 mem-i0-p0 mem-i1-p0 \
@@ -54,6 +59,18 @@ EQUIV_FORMS_W ?= 32
 EQUIV_FORMS   ?= arb warp_ctrl spawn rmask_sb
 # compose (default) or direct: how the two forms are compared (docs/equivalence.md)
 EQUIV_FORMS_METHOD ?=
+# The standard-cell netlists (NETLIST=lib): every unit's default configuration at EQUIV_LIB_W on
+# LIBERTY (default osu018), its cells read from the liberty file.
+EQUIV_LIB_UNITS ?= $(UNITS)
+EQUIV_LIB_W     ?= 4
+.PHONY: equiv-lib
+equiv-lib: $(EQ_DEPS)
+	@rc=0; n=0; total=$(words $(EQUIV_LIB_UNITS)); for u in $(EQUIV_LIB_UNITS); do n=$$((n+1)); \
+	  echo "[$$n/$$total] equiv $$u W=$(EQUIV_LIB_W) NETLIST=lib LIBERTY=$(or $(LIBERTY),osu018)"; \
+	  $(EQ_ENV) $(PYTHON) formal/equiv/equiv.py check $$u --w $(EQUIV_LIB_W) --netlist lib \
+	    --liberty '$(or $(LIBERTY),osu018)' $(if $(MAP),--map '$(MAP)') --timeout $(EQUIV_TIMEOUT) --bmc $(EQUIV_BMC) || rc=1; \
+	done; exit $$rc
+
 .PHONY: equiv-all equiv-forms
 equiv-forms: $(EQ_DEPS)
 	@rc=0; $(foreach u,$(EQUIV_FORMS),$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py forms $u --w $(EQUIV_FORMS_W) \
@@ -68,4 +85,5 @@ equiv-all: $(EQ_DEPS)
 	done; done; \
 	$(MAKE) --no-print-directory equiv-forms || rc=1; \
 	$(MAKE) --no-print-directory equiv-plant || rc=1; \
+	$(MAKE) --no-print-directory equiv-lib || rc=1; \
 	$(EQ_ENV) $(PYTHON) formal/equiv/equiv.py table; exit $$rc

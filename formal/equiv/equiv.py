@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """make equiv: a unit's RTL against a gate netlist, unbounded (docs/equivalence.md).
 
-  equiv.py check UNIT [--config C] [--w N] [--netlist yosys|yosys-ff] [--gate F --cells F --top T]
+  equiv.py check UNIT [--config C] [--w N] [--netlist yosys|yosys-ff|ice40|ecp5|lib] [--liberty L] [--map M]
+                 [--gate F --cells F --top T]
   equiv.py plant UNIT [--config C] [--w N] [--seed S] [--per-kind N]
   equiv.py forms UNIT [--w N] [--method compose|direct]
   equiv.py forms-selftest [--w N]   the composition refuses differences planted in simt_min_tree and
@@ -15,7 +16,9 @@ Method of 'check' (build/equiv/<model>[-<netlist>]/):
    gate: the project's Yosys gate netlist (the mapping of 'make synth': synth -flatten,
    dfflegalize to plain D flip-flops, abc -g AND,NAND,OR,NOR,XOR,XNOR,MUX), the same without
    dfflegalize (yosys-ff: flip-flops keep their reset and enable), or the user's netlist with
-   the Verilog models of its cells.
+   the Verilog models of its cells; lib: the netlist of make synth-one LIBERTY=L [MAP=M] (default
+   osu018) with the library's cells read from the liberty file (read_liberty: pin functions and
+   flip-flop groups), no Verilog cell model needed.
 2. State matched by name: every flip-flop whose output wire has the same name on both sides is
    cut into an input (its value) and an output (its next value) on both sides (Yosys
    'expose -shared -dff -evert-dff': flip-flop output wires only, so an internal wire that shares
@@ -263,14 +266,16 @@ def read_rtl(m, extra=""):
             (" ".join(m.rtl), extra, m.chparam, m.top, m.top))
 
 
-def make_gold(m, d, files=None, mod="gold"):
+def make_gold(m, d, files=None, mod="gold", split=False):
     """d/<mod>.il: the RTL (files: another tree's, make_rev), flattened, memories as
-    flip-flops, module <mod>."""
+    flip-flops, module <mod>; split: every internal multi-bit wire split into one wire per bit
+    (named name[i]), as the library flow's netlist has them (synth/lib.ys.in: splitnets), so that
+    the flip-flops match by name."""
     rd = read_rtl(m) if files is None else ("read_verilog -sv -noautowire %s\nchparam %s %s\n"
                                             "hierarchy -check -top %s\n" % (" ".join(files), m.chparam, m.top, m.top))
     return yosys(d, mod, rd +
-                 "prep -flatten -top %s\nmemory_map\nopt_clean\ndelete t:$scopeinfo\nrename %s %s\n"
-                 "write_rtlil %s\n" % (m.top, m.top, mod, os.path.join(d, mod + ".il")))
+                 "prep -flatten -top %s\nmemory_map\nopt_clean\n%sdelete t:$scopeinfo\nrename %s %s\n"
+                 "write_rtlil %s\n" % (m.top, "splitnets\n" if split else "", m.top, mod, os.path.join(d, mod + ".il")))
 
 
 def make_yosys_netlist(m, d, ff):
@@ -305,11 +310,50 @@ def make_fpga_netlist(m, d, fam):
                  (cmd, m.top, os.path.join(d, "netlist.stat"), os.path.join(d, "netlist.v")))
 
 
+def make_lib_netlist(m, d, liberty, mp):
+    """The unit mapped to a liberty library by make synth-one LIBERTY= (synth/liberty.mk: the
+    netlist the datasheets' standard-cell figures come from), at the model's parameters; copied to
+    d/netlist.v. (seconds, the library's copy under build/synth/lib/)."""
+    t0 = time.time()
+    params = " ".join("%s=%s" % (k, v) for k, v in m.params.items() if k not in ("W", "IMPL"))
+    cmd = ["make", "-s", "--no-print-directory", "synth-one", "UNIT=" + m.unit, "TOP=" + m.top, "W=%d" % m.w,
+           "P=" + params, "LIBERTY=" + liberty] + (["IMPL=%s" % m.params["IMPL"]] if "IMPL" in m.params else []) + \
+          (["MAP=" + mp] if mp else []) + (["ABC=" + m.abc] if m.abc else [])
+    rc, out = run(cmd, os.path.join(d, "synth-one.log"))
+    f = re.search(r"^\s*files\s+(\S+?)/ \(", out, re.M)
+    if rc != 0 or not f:
+        err = [ln for ln in out.splitlines() if "error" in ln.lower()]
+        die("make synth-one LIBERTY=%s failed: %s (%s)" % (liberty, err[0] if err else "exit %s" % rc,
+                                                         os.path.join(d, "synth-one.log")))
+    res = json.load(open(os.path.join(f.group(1), "result.json")))
+    shutil.copy(os.path.join(f.group(1), "netlist.v"), os.path.join(d, "netlist.v"))
+    lib = os.path.join("build", "synth", "lib", res["lib"], res["lib"] + ".lib")
+    if not os.path.exists(lib):
+        die("%s missing after make synth-one" % lib)
+    return time.time() - t0, lib
+
+
+def make_gate_lib(d, lib, top):
+    """d/gate.il: the library-mapped netlist with the library's cells read from the liberty file
+    itself (read_liberty without -lib: each cell a module of its pin functions, a flip-flop group a
+    Yosys flip-flop), flattened, module 'gate'."""
+    return yosys(d, "gate", "read_liberty %s\nopt_clean\nread_verilog %s\nhierarchy -check -top %s\nproc\nflatten\n"
+                 "opt_clean\ndelete t:$scopeinfo\nselect -assert-none t:* t:$_* %%d\n"
+                 "rename %s gate\nwrite_rtlil %s\n" %
+                 (lib, os.path.join(d, "netlist.v"), top, top, os.path.join(d, "gate.il")))
+
+
 def make_gate(d, files, top):
-    """d/gate.il: the netlist (and its cell models) flattened, module 'gate'."""
-    return yosys(d, "gate", "read_verilog -sv %s\nhierarchy -check -top %s\nproc\nflatten\nmemory_map\nopt_clean\n"
+    """d/gate.il: the netlist (and its cell models) flattened, module 'gate'. A cell file ending in
+    .lib is a liberty library: its cells are read from their pin functions and flip-flop groups
+    (read_liberty; opt_clean makes a flip-flop drive its output pin directly, so that after
+    flatten its output wire is the netlist's net, whose name the RTL's register shares)."""
+    libs = [f for f in files if f.endswith(".lib")]
+    vs = [f for f in files if not f.endswith(".lib")]
+    return yosys(d, "gate", "".join("read_liberty %s\n" % f for f in libs) + ("opt_clean\n" if libs else "") +
+                 "read_verilog -sv %s\nhierarchy -check -top %s\nproc\nflatten\nmemory_map\nopt_clean\n"
                  "delete t:$scopeinfo\nrename %s gate\nwrite_rtlil %s\n" %
-                 (" ".join(files), top, top, os.path.join(d, "gate.il")))
+                 (" ".join(vs), top, top, os.path.join(d, "gate.il")))
 
 
 def rev_tree(d, rev):
@@ -1784,7 +1828,11 @@ def check(a):
             if not f.startswith("+/") and not os.path.isfile(f):   # +/: Yosys's share directory
                 die("no file %s" % f)
         tag = "user-" + re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(a.gate))
+    elif a.netlist == "lib":
+        tag = "lib-" + re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(a.liberty)) + ("-" + a.map if a.map else "")
     else:
+        if a.liberty != "osu018" or a.map:
+            die("LIBERTY= and MAP= choose the library netlist: give them with NETLIST=lib")
         tag = a.netlist
     t0 = time.time()
     if a.rev:
@@ -1810,6 +1858,11 @@ def check(a):
         elif a.netlist in FPGA_SYNTH:
             r["t_netlist"] = round(make_fpga_netlist(m, d, a.netlist), 1)
             files, top = [FPGA_SYNTH[a.netlist][1], os.path.join(d, "netlist.v")], m.top
+        elif a.netlist == "lib":
+            tn, lib = make_lib_netlist(m, d, a.liberty, a.map)
+            r["t_netlist"], r["liberty"] = round(tn, 1), lib
+            r["t_gate"] = round(make_gate_lib(d, lib, m.top), 1)
+            return
         else:
             r["t_netlist"] = round(make_yosys_netlist(m, d, a.netlist == "yosys-ff"), 1)
             files, top = None, m.top
@@ -1823,7 +1876,9 @@ def check(a):
     say("%s: the RTL and %s, read in Yosys%s; outputs in %s" % (
         m.name, "the RTL of " + tag[4:] if a.rev else "netlist " + a.gate if a.gate else "the %s netlist" % tag,
         " at once" if JOBS > 1 else "", d))
-    r["t_gold"] = round(both(lambda: make_gold(m, d), gate_side)[0], 1)
+    # a library-mapped netlist has one net per bit (synth/lib.ys.in): so has the RTL side
+    split = not a.rev and (a.netlist == "lib" if not a.gate else any(f.endswith(".lib") for f in a.cells.split()))
+    r["t_gold"] = round(both(lambda: make_gold(m, d, split=split), gate_side)[0], 1)
     gold_p = il_ports(os.path.join(d, "gold.il"), "gold")
     check_ports(gold_p, il_ports(os.path.join(d, "gate.il"), "gate"))
     exe = []
@@ -1837,12 +1892,18 @@ def check(a):
         e = nl_exe()
         return falsify_by_sim(e, m, 0, os.path.join(d, "fail_sim")) if e else (None, None)
 
-    r.update(verdict_of(m, d, gold_p, "read_rtlil %s" % os.path.join(d, "gate.il"), a.timeout, a.bmc, sim))
+    # a library-mapped netlist (NETLIST=lib, or CELLS= a .lib) is not Verilated here: no simulation
+    # falsifier, and a counterexample is replayed on the RTL only
+    lib_nl = not a.rev and (a.netlist == "lib" if not a.gate else any(f.endswith(".lib") for f in a.cells.split()))
+    r.update(verdict_of(m, d, gold_p, "read_rtlil %s" % os.path.join(d, "gate.il"), a.timeout, a.bmc,
+                        None if lib_nl else sim))
     if r["verdict"] == "FAIL":
         if r["cex_name"] != "sim":
             r["vcd"] = write_vcd(d, r["cex_name"], gold_p)
         if "cannot express" not in r["method"] and m.config:
-            replay(m, d, r, nl_exe())
+            replay(m, d, r, None if lib_nl else nl_exe())
+            if lib_nl:
+                r["replay_netlist"] = "not run: a library-mapped netlist is not Verilated here (the VCD shows it)"
         elif not m.config:
             r["trace_note"] = "a synthesis row is no simtcheck model: the counterexample is the VCD only"
     r["t_total"] = round(time.time() - t0, 1)
@@ -1956,7 +2017,9 @@ def main(argv):
     c.add_argument("--config")
     c.add_argument("--w", type=int)
     c.add_argument("--row", help="a [[synth]] row of the unit (make synth's configuration name)")
-    c.add_argument("--netlist", default="yosys", choices=["yosys", "yosys-ff", "ice40", "ecp5"])
+    c.add_argument("--netlist", default="yosys", choices=["yosys", "yosys-ff", "ice40", "ecp5", "lib"])
+    c.add_argument("--liberty", default="osu018", help="NETLIST=lib: the library (make synth-one LIBERTY=)")
+    c.add_argument("--map", default="", help="NETLIST=lib: the mapping script (make synth-one MAP=)")
     c.add_argument("--gate")
     c.add_argument("--cells", default="")
     c.add_argument("--top")

@@ -281,6 +281,7 @@ SOURCES = {
     "equiv-w64": ("build/equiv/summary-w64.md", "make equiv-all EQUIV_WIDTHS=64"),
     "equiv-forms": ("build/equiv/summary-forms.md", "make equiv-forms; python3 formal/equiv/equiv.py table"),
     "equiv-plant": ("build/equiv/summary-plant.md", "make equiv-plant; python3 formal/equiv/equiv.py table"),
+    "lib-power": ("build/synth/power/summary.md", "make synth-power-all"),
 }
 
 

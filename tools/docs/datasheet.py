@@ -24,7 +24,9 @@
       the registry's unit has them (paper_marks), and at the top of the page's "## Area and depth"
       section the block <!-- plot:area ... --> with, after it, <!-- area:report ... -->: the unit's
       sections of the area report (synth/report.py, the text of build/synth/area.md). Without --write: exit 1 when a block is
-      missing or differs, or an SVG is not what the CSV gives now.
+      missing or differs, or an SVG is not what the CSV gives now. The same for the standard-cell
+      sections (tools/docs/cells_doc.py: "## Real cells", docs/data/lib-sweep.md, <unit>-cells.svg)
+      from docs/data/lib-sweep.json.
   datasheet.py arcs [--write] [--docs DIR] [UNIT...]
       The combinational arcs of every unit, from its RTL (the default configuration at its
       smallest W, Yosys: flattened, every flip-flop cut by expose -evert-dff): for each output,
@@ -352,6 +354,12 @@ def plots(a):
             if not os.path.exists(svg) or open(svg).read() != open(tmp).read():
                 print("datasheet: %s is not the plot docs/data/area.csv gives now (datasheet.py plots --write)" % svg)
                 bad += 1
+    # the standard-cell sections ("## Real cells", docs/data/lib-sweep.md) from docs/data/lib-sweep.json
+    import cells_doc
+    try:
+        bad += cells_doc.run(a.write, a.docs, a.units)
+    except RuntimeError as e:
+        die(str(e))
     if not a.write:
         print("datasheet plots: %d plots, %d differences" % (count, bad))
     return 1 if bad else 0
@@ -643,7 +651,8 @@ def numbers(a):
 
 
 # The datasheet template (docs/adding_a_unit.md): the sections every unit's page has, in order.
-TEMPLATE = ("Parameters", "Ports", "Timing diagrams", "Cycle contract", "Area and depth", "FPGA", "Verification",
+TEMPLATE = ("Parameters", "Ports", "Timing diagrams", "Cycle contract", "Area and depth", "Real cells", "FPGA",
+            "Verification",
             "Limits", "Deviations from the paper")
 
 

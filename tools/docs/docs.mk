@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # make docs: the datasheets' generated parts (tools/docs/datasheet.py; docs/index.md): timing
 # diagrams from real runs, combinational arcs from the RTL, the area plots from docs/data/area.csv
-# (refreshed from build/synth/area.csv when make synth has written one), the random runs' table
+# (refreshed from build/synth/area.csv when make synth has written one), the standard-cell
+# sections from docs/data/lib-sweep.json (refreshed from make synth-lib-sweep's), the random runs' table
 # from make test's logs (runs without a log of seed 1 are run here), the list of datasheets.
 # fst-wavedrom reads simtcheck's FST waveforms with the FST reader Verilator ships
 # (include/gtkwave: fstapi, lz4, fastlz; zlib), compiled here as third-party C, without -Werror.
@@ -30,6 +31,7 @@ docs: docs-prep
 	@$(PYTHON) tools/docs/datasheet.py timing --write
 	@$(PYTHON) tools/docs/datasheet.py arcs --write
 	@if [ -f build/synth/area.csv ]; then $(PYTHON) tools/docs/datasheet.py data; fi
+	@if [ -f build/synth/lib-sweep-osu018.json ]; then $(PYTHON) synth/lib_sweep.py docs --from build/synth/lib-sweep-osu018.json; fi
 	@$(PYTHON) tools/docs/datasheet.py plots --write
 	@$(PYTHON) tools/docs/datasheet.py runs --write --run-missing
 	@$(PYTHON) tools/docs/datasheet.py index --write
