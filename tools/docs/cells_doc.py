@@ -30,6 +30,9 @@ import registry  # noqa: E402  (tools/registry.py)
 
 JSON = os.path.join("docs", "data", "lib-sweep.json")
 TABLE = os.path.join("docs", "data", "lib-sweep.md")
+POINTS = os.path.join("docs", "data", "lib-sweep.csv")
+POINT_COLS = ["unit", "configuration", "script", "area_um2", "nand2_eq", "nand2_eq_comb", "delay_ns", "delay_fo4",
+              "fmax_mhz", "dynamic_w", "leakage_w", "pareto_form", "pareto_unit", "tool_seconds"]
 VENV_PY = os.path.join(".tools", "venv", "bin", "python3")
 # Brunie & Collange 2013 Table 5 (synth/report.py PAPER): (area-form NAND2, FO4, delay-form NAND2, FO4).
 PAPER = {"simt_arb_pc": ("PC arbiter", (6045, 164, 16067, 121)),
@@ -82,6 +85,11 @@ def caption(doc):
                 doc["jobs"], doc["wall_seconds"] / 60.0, doc["cores"] or 0, doc["reused"]))
 
 
+def short_caption(doc):
+    return "`make synth-lib-sweep` on %s (FO4 %.1f ps, NAND2-eq = area / %s %g µm², clock %g ns)." % (
+        doc["lib"], doc["fo4_ps"], doc["nand2_cell"], doc["nand2_area_um2"], doc["clock_ns"])
+
+
 def table5(doc):
     """Lines of the Table 5 comparison: per paper point, our best points and whether one dominates it."""
     out = ["| operator | paper form | paper NAND2 | paper FO4 | our point dominating it (NAND2-eq, FO4, form, script) "
@@ -124,21 +132,30 @@ def table_md(doc):
              "Paper: Cadence RTL Compiler on a 28 nm library; ours: the sweep's points at the paper's setting "
              "(PC_W = 32, SP_W = 0, OFF_W = 7). FO4 normalises the technology only roughly.", ""]
     t5, verdicts = table5(doc)
-    lines += t5 + [""] + ["- " + v for v in verdicts] + ["", "## Every point", "",
-                                                           "| unit | configuration | script | area µm² | NAND2-eq | comb. NAND2-eq | critical path ns | FO4 | Fmax MHz | dynamic | leakage | Pareto form / unit | tool time s |",
-                                                           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
-    for r in rows:
-        lines.append("| %s | %s | %s | %s | %s | %s | %.3f | %.1f | %s | %s | %s | %s / %s | %.0f |" % (
-            r["unit"], cfg_name(r), r["map"], fi(r["area_um2"]), fi(r["nand2_eq"]), fi(r["nand2_eq_comb"]),
-            r["delay_ns"], r["delay_fo4"], "%.0f" % r["fmax_mhz"] if r["fmax_mhz"] else "-",
-            fmt_w(r["dynamic_w"]), fmt_w(r["leakage_w"]), "yes" if r["pareto_form"] else "no",
-            "yes" if r["pareto_unit"] else "no", (r.get("yosys_seconds") or 0) + (r.get("sta_seconds") or 0)))
+    lines += t5 + [""] + ["- " + v for v in verdicts] + ["", "Every point of the sweep (unit, configuration, "
+                                                           "script, area, NAND2-eq, critical path, Fmax, power, "
+                                                           "Pareto, tool time): `docs/data/lib-sweep.csv`."]
     bad = [r for r in doc["rows"] if r["status"] != "ok"]
     if bad:
         lines += ["", "Failed runs: " + "; ".join("%s %s (%s): %s" % (r["unit"], cfg_name(r), r["map"], r["error"])
                                                   for r in bad)]
     lines.append("<!-- cells:table end -->")
     return "\n".join(lines) + "\n"
+
+
+def points_csv(doc):
+    """Every point of the sweep, one CSV row each (docs/data/lib-sweep.csv)."""
+    rows = sorted(ok_rows(doc), key=lambda r: (r["unit"], r["top"], r["impl"], r["params"], r["delay_fo4"]))
+    out = [",".join(POINT_COLS)]
+    for r in rows:
+        out.append(",".join(str(v) for v in (
+            r["unit"], cfg_name(r), r["map"], "%.1f" % r["area_um2"], r["nand2_eq"], r["nand2_eq_comb"],
+            "%.3f" % r["delay_ns"], "%.1f" % r["delay_fo4"], "%.1f" % r["fmax_mhz"] if r["fmax_mhz"] else "",
+            "%.4g" % r["dynamic_w"] if r["dynamic_w"] is not None else "",
+            "%.4g" % r["leakage_w"] if r["leakage_w"] is not None else "",
+            int(bool(r["pareto_form"])), int(bool(r["pareto_unit"])),
+            "%.0f" % ((r.get("yosys_seconds") or 0) + (r.get("sta_seconds") or 0)))))
+    return "\n".join(out) + "\n"
 
 
 def plot_job(u, doc, out):
@@ -183,7 +200,7 @@ def unit_block(u, doc):
     front = [r for r in rows if r["pareto_form"]]
     lines = ["<!-- cells:real begin (tools/docs/cells_doc.py --write, from docs/data/lib-sweep.json; do not edit) -->",
              "![%s: area against critical path on %s](img/%s-cells.svg)" % (u["name"], doc["lib"], u["name"]), "",
-             "*%s Every point and the method: [docs/data/lib-sweep.md](../data/lib-sweep.md).*" % caption(doc), ""]
+             "*%s Every point and the method: [docs/data/lib-sweep.md](../data/lib-sweep.md).*" % short_caption(doc), ""]
     clocked = any(r["clocked"] for r in rows)
     head = "| configuration | script | area µm² | NAND2-eq | critical path | FO4 |"
     sep = "|---|---|---:|---:|---:|---:|"
@@ -232,13 +249,13 @@ def run(write, docs, names, out=sys.stdout):
                 print("cells: %s: a cells:real block but no %s" % (p, JSON), file=out)
                 bad += 1
         return bad
-    want = table_md(doc)
-    if write:
-        with open(TABLE, "w") as f:
-            f.write(want)
-    elif not os.path.exists(TABLE) or open(TABLE).read() != want:
-        print("cells: %s is not what %s gives (tools/docs/cells_doc.py --write)" % (TABLE, JSON), file=out)
-        bad += 1
+    for path, want in ((TABLE, table_md(doc)), (POINTS, points_csv(doc))):
+        if write:
+            with open(path, "w") as f:
+                f.write(want)
+        elif not os.path.exists(path) or open(path).read() != want:
+            print("cells: %s is not what %s gives (tools/docs/cells_doc.py --write)" % (path, JSON), file=out)
+            bad += 1
     for u in units:
         if not ok_rows(doc, u["name"]):
             continue
