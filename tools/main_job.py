@@ -51,7 +51,7 @@ MAKE = ["make", "--no-print-directory"]
 # (name, make arguments, expected seconds on a 2-core machine).
 REGRESSION = [
     ("test", ["test"], 600),
-    ("test-long", ["test-long"], 480),
+    ("test-long", ["test-long"], 300),
     ("lint", ["lint"], 150),
     ("fusesoc-lint", ["fusesoc-lint"], 40),
     ("fusesoc-sim", ["fusesoc-sim"], 100),
