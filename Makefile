@@ -28,7 +28,7 @@ help:
 	@echo "  make regression   the full regression (about 15 h on 2 cores; make regression-plan: its steps, durations):"
 	@echo "                    test, test-long, lint, fusesoc, board-soak, board-postimpl, synth, synth-lib-sweep, formal FORMAL_ALL=1, equiv-all,"
 	@echo "                    mutate, soak, cov-seeds COV_SEEDS=100, fpga-sweep; build/regression/report.md"
-	@echo "  make test         the test suite: tb/tests.txt, then tb/units/<unit>/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
+	@echo "  make test         the test suite: build/gen/equiv_tests.txt, tb/tests.txt, the board runs, tb/units/<unit>/tests.txt, tb/docs/tests.txt (ends with 'N passed, N failed'); SEED=n or SEED=random"
 	@echo "  make test-long    (about 5 min) the tests too slow for make test (tb/tests-long.txt; logs build/test-long/)"
 	@echo "  make soak         (about 36 min) every unit, model (configuration x W) and random mode over many seeds on all cores,"
 	@echo "                    sized by SOAK_CYCLES= (default 10^9 cross-checked cycles); progress line, summary in"

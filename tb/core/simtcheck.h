@@ -286,26 +286,19 @@ void sc_cov_gate(sc_run *r, const sc_cov_point *pts, size_t n);
 
 /* ---- Lockstep of a golden model and its Verilated model: the unit-independent part ----
  *
- * A unit (tb/units/<unit>/sc_<unit>.c) keeps its golden model, its typed outputs and its compare list;
- * the RTL's life cycle, clock, FST waveform (--wave and the failure re-run: times 10*cycle
- * before the edge, 10*cycle+5 after it, from r->wave_from on) and the end-of-cycle
- * bookkeeping are here. Its shim (lib/shim/vl_<unit>_shim.cpp) exports a vl_model_ops
- * (lib/vl_model.h; VL_CLOCKED_OPS in vl_ports.h fills it) inside its typed ops table, beside
- * its eval. A new unit, e.g. ST/RT tables in tb/units/st_rt/sc_st_rt.c, writes only:
- *
- *     typedef struct { sc_lockstep core; const vl_st_rt_ops *m; simt_st_rt gold;
- *                      simt_st_rt_cfg cfg; simt_st_rt_out out; } lockstep;
- *     open:   pick the model m, check the configuration (sc_die on error), reset gold,
- *             sc_ls_open(&ls->core, r, &m->vl)     create, open r->wave, reset
- *     cycle:  simt_st_rt_eval(&gold, in, &out);  m->eval(ls->core.rtl, in, &act);
- *             sc_ls_sample(&ls->core);              dump the cycle's values
- *             sc_cmp(r, "signal", lane, out.x, act.x) ...   the typed compare list
- *             simt_st_rt_step(&gold, in);
- *             sc_ls_edge(&ls->core);                clock edge, dump, sc_end_cycle
+ * A unit (tb/units/<unit>/) keeps its golden model, its typed outputs and its own checks; the
+ * RTL's life cycle, clock, FST waveform (--wave and the failure re-run: times 10*cycle before
+ * the edge, 10*cycle+5 after it, from r->wave_from on) and the end-of-cycle bookkeeping are
+ * here. Its shim (lib/shim/vl_<unit>_shim.cpp) exports a vl_model_ops (lib/vl_model.h;
+ * VL_CLOCKED_OPS in vl_ports.h fills it) inside its typed ops table, beside its eval. A unit
+ * whose C model has the shape of SC_LOCKSTEP_FUNCS (below) gets its whole lockstep from it;
+ * underneath, a cycle is:
+ *     both evals; sc_ls_sample(&ls->core)          dump the cycle's values
+ *     every output compared (SC_CMP_OUT over the unit's port table)
+ *     the golden model's step; sc_ls_edge(&ls->core)   clock edge, dump, sc_end_cycle
  *     (sc_ls_sample and sc_ls_edge also report a failed RTL assertion like a mismatch)
- *     peek:   the golden model's outputs for an idle input (state at the start of a cycle)
- *     reset:  gold reset; sc_ls_reset(&ls->core)    (mid-run, between two cycles)
- *     close:  sc_ls_close(&ls->core)
+ * and sc_ls_open creates the RTL, opens r->wave and resets it; sc_ls_reset resets it mid-run,
+ * between two cycles; sc_ls_close ends it.
  * r->cycle is the unit's cycle counter (it runs the loop); a combinational unit
  * (VL_COMB_OPS: no reset, no edge) calls the same functions. */
 typedef struct {
